@@ -1,0 +1,3 @@
+module beeline
+
+go 1.26

@@ -1,0 +1,160 @@
+// Statements of function bodies.
+
+package lang
+
+// parseBlock parses { statements }.
+func (p *parser) parseBlock() *BlockStmt {
+	p.enter()
+	defer p.leave()
+	p.inBody++
+	defer func() { p.inBody-- }()
+	b := &BlockStmt{Lbrace: p.expect(LBRACE)}
+	for p.tok != RBRACE && p.tok != EOF {
+		start := p.pos
+		b.List = append(b.List, p.parseStmt())
+		if p.pos == start {
+			p.next() // make progress whatever happened
+		}
+	}
+	b.Rbrace = p.expectClose(RBRACE)
+	return b
+}
+
+// parseStmt parses one statement or local declaration.
+func (p *parser) parseStmt() Stmt {
+	p.enter()
+	defer p.leave()
+	switch p.tok {
+	case LBRACE:
+		return p.parseBlock()
+	case SEMI:
+		s := &EmptyStmt{Semi: p.pos}
+		p.next()
+		return s
+	case KwIf:
+		return p.parseIf()
+	case KwFor:
+		return p.parseFor()
+	case KwWhile:
+		return p.parseWhile()
+	case KwDo:
+		return p.parseDoWhile()
+	case KwReturn:
+		return p.parseReturn()
+	case KwBreak, KwContinue:
+		s := &BranchStmt{TokPos: p.pos, Tok: p.tok}
+		p.next()
+		s.Semi = p.expectSemi()
+		return s
+	case KwTypedef:
+		return &DeclStmt{Decl: p.parseTypeDecl()}
+	case RBRACE, EOF:
+		p.errorExpected("statement")
+		return &BadStmt{From: p.pos, To: p.pos}
+	case IDENT:
+		if p.peek(1).tok == IDENT {
+			return p.parseLocalVar()
+		}
+	}
+	if p.startsType() {
+		return p.parseLocalVar()
+	}
+	return p.parseExprStmt()
+}
+
+// parseLocalVar parses a variable declaration inside a function.
+func (p *parser) parseLocalVar() Stmt {
+	typ := p.parseType()
+	return &DeclStmt{Decl: p.parseVarRest(typ, p.parseIdent())}
+}
+
+func (p *parser) parseExprStmt() Stmt {
+	from := p.pos
+	x := p.parseExpr()
+	if _, bad := x.(*BadExpr); bad {
+		p.syncDecl()
+		to := p.prevEnd
+		if to < from {
+			to = from
+		}
+		return &BadStmt{From: from, To: to}
+	}
+	return &ExprStmt{X: x, Semi: p.expectSemi()}
+}
+
+// parseParenExpr parses ( Expr ).
+func (p *parser) parseParenCond() Expr {
+	p.expect(LPAREN)
+	x := p.parseExpr()
+	p.expectClose(RPAREN)
+	return x
+}
+
+func (p *parser) parseIf() Stmt {
+	s := &IfStmt{If: p.pos}
+	p.next()
+	s.Cond = p.parseParenCond()
+	s.Then = p.parseStmt()
+	if p.got(KwElse) {
+		s.Else = p.parseStmt()
+	}
+	return s
+}
+
+// parseFor parses for (Init; Cond; Post) Body and for (Name : Type) Body.
+func (p *parser) parseFor() Stmt {
+	pos := p.pos
+	p.next()
+	p.expect(LPAREN)
+	if p.tok == IDENT && p.peek(1).tok == COLON {
+		s := &RangeStmt{For: pos, Name: p.parseIdent()}
+		p.next()
+		s.Type = p.parseType()
+		p.expectClose(RPAREN)
+		s.Body = p.parseStmt()
+		return s
+	}
+	s := &ForStmt{For: pos}
+	if p.tok != SEMI {
+		s.Init = p.parseExpr()
+	}
+	p.expect(SEMI)
+	if p.tok != SEMI {
+		s.Cond = p.parseExpr()
+	}
+	p.expect(SEMI)
+	if p.tok != RPAREN {
+		s.Post = p.parseExpr()
+	}
+	p.expectClose(RPAREN)
+	s.Body = p.parseStmt()
+	return s
+}
+
+func (p *parser) parseWhile() Stmt {
+	s := &WhileStmt{While: p.pos}
+	p.next()
+	s.Cond = p.parseParenCond()
+	s.Body = p.parseStmt()
+	return s
+}
+
+func (p *parser) parseDoWhile() Stmt {
+	s := &DoWhileStmt{Do: p.pos}
+	p.next()
+	s.Body = p.parseStmt()
+	p.expect(KwWhile)
+	s.Cond = p.parseParenCond()
+	s.Semi = p.expectSemi()
+	return s
+}
+
+func (p *parser) parseReturn() Stmt {
+	s := &ReturnStmt{Return: p.pos}
+	p.next()
+	if p.tok != SEMI {
+		s.Result = p.parseExpr()
+	}
+	s.Semi = p.expectSemi()
+	return s
+}

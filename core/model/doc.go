@@ -1,0 +1,92 @@
+// Package model turns an UPPAAL document into a Network: a fixed set of
+// processes whose guards, invariants, synchronisations and updates are
+// compiled to closures over flat int32 slices.
+//
+// # Syntax here, semantics here
+//
+// core/lang is syntax only: it parses declarations, labels and queries into
+// trees and knows nothing of types. This package is the semantics: one walk
+// over each tree resolves names, checks types and compiles, so that there
+// is a single place deciding what an expression means. Compiling an
+// expression yields an operand: its type, and either a constant (folded at
+// compile time), a closure computing it, the address of the object it
+// denotes, a linear clock term, or a conjunction of clock constraints.
+// Constant folding is exact: array sizes, ranges, initialisers, template
+// arguments and constant indices must fold, or a positioned error says so.
+//
+// # The state vector
+//
+// The discrete state is Env.Vars, one int32 per slot, laid out as
+// Network.Vars: first the global variables (the global declarations, then
+// the system declarations), then each process's local variables, processes
+// in system-line order. Arrays and structs are flattened row-major, fields
+// in declaration order; Var.Name spells each slot ("a[2]", "s.f",
+// "P(1).v"); an array indexed by int[1,3] keeps its indices 1..3. Booleans
+// are 0/1 and scalar-set values 0..n-1 (no symmetry reduction). Meta
+// variables live in Env.Meta with the same layout rules; they are not part
+// of the state. Clocks are numbered in Network.Clocks with 0 the reference
+// clock, then global clocks, then process clocks; channels likewise in
+// Network.Channels. Locations are Env.Locs[process] = location index.
+// Constants take no slots: scalars are folded into the closures, constant
+// arrays and structs live in a pool shared by all Envs.
+//
+// # How names bind
+//
+// Scopes nest: global declarations → template parameters and locals (one
+// scope per process, holding its location names too: they share the
+// namespace, as in UPPAAL) → select bindings of an edge → function
+// parameters and block locals → quantifier and for-range variables. System
+// declarations form a scope below the global one that templates do not
+// see; instantiation arguments do. Functions may only call functions
+// declared before them, so recursion (reported as an error) can only be a
+// function calling itself. A built-in abs exists only where the model does
+// not declare its own. In queries, process names (P, P(1), Train(i)) lead
+// to that process's locations, variables and clocks.
+//
+// # Instantiation
+//
+// Templates are parsed once. The system line lists templates or
+// instantiations `Q(int &x, const int i) = P(x, data[i].a);`; each listed
+// name with free parameters (which must be bounded integers or scalars
+// passed by value) becomes one process per combination of values, named
+// UPPAAL's way, "T(0,1)", last parameter varying fastest; a name without
+// parameters becomes one process of that name. Arguments are evaluated in
+// the system scope with the instantiation's own parameters bound, down the
+// chain to the template: value parameters become constants (so template
+// array sizes may depend on them), reference parameters alias the object
+// the argument names, which must be fixed at instantiation (constant
+// indices). Each process then compiles its template: locals are allocated,
+// functions compiled for that process, labels compiled. A guard whose
+// clock part is not a plain conjunction (`b && (x < 5 || !b)`, `x != 3`)
+// is brought into disjunctive normal form and its edge split into one edge
+// per disjunct, which has the same successors.
+//
+// # What closures capture
+//
+// Closures capture slot numbers, constants, other closures and, for
+// runtime errors, positions and names; never an Env. An Env carries the
+// state slices, select values, clock resets, the first runtime error, and
+// an evaluation stack for function frames and quantifier variables (a
+// label that needs stack slots pushes a frame around each call). Function
+// calls push a frame, evaluate the arguments in the caller's frame (value
+// parameters copied, arrays included; reference parameters as encoded
+// addresses that carry their space: state, meta, frame, pool, clock or
+// channel), run the body and pop. Nothing allocates on the success path;
+// the stack grows only until it has reached the deepest nesting needed.
+//
+// # Errors
+//
+// Compile-time problems are source.Diagnostics with the position of the
+// offending text and a Context naming the label ("template P, guard of
+// edge id5", "global declarations"); Load returns all of them and a nil
+// Network if any is an error. Features Beeline does not check (double,
+// hybrid clocks, clock rates, probabilities, exponential rates, LSC,
+// dynamic templates, external functions, before/after_update, fractional
+// constants) are refused by name; progress measures and Gantt charts are
+// skipped with a warning. Run-time problems (out-of-range assignment or
+// argument or return value, array index out of range, division by zero,
+// negative shift, negative clock value, endless loop) set Env.Err to a
+// RuntimeError with a position; the first one wins, the closure returns 0,
+// and the caller treats the path as an error path, as UPPAAL aborts on an
+// invalid evaluation.
+package model

@@ -1,0 +1,535 @@
+// Expressions: name resolution, type checking and compilation to closures
+// in one walk.
+
+package model
+
+import (
+	"fmt"
+	"math"
+
+	"beeline/core/lang"
+)
+
+// expr compiles e. It never returns nil; on an error it reports it and
+// returns an operand of the bad type, which later checks accept silently.
+func (x *cx) expr(e lang.Expr) *operand {
+	switch e := e.(type) {
+	case nil:
+		return bad(nil)
+	case *lang.BadExpr:
+		return bad(e)
+	case *lang.IntLit:
+		if e.Value == 1<<31 {
+			// 2147483648 only makes sense as a bound (x < 2147483648,
+			// int[0,2147483648]); comparisons fold it exactly.
+			o := known(e, tInt, math.MaxInt32)
+			o.big = true
+			return o
+		}
+		if e.Value > math.MaxInt32 || e.Value < math.MinInt32 {
+			x.errorf(e, "integer constant %s is too large", e.Lit)
+			return bad(e)
+		}
+		return known(e, tInt, int32(e.Value))
+	case *lang.DoubleLit:
+		x.errorf(e, "fractional constants are not supported (%s)", e.Lit)
+		return bad(e)
+	case *lang.StringLit:
+		x.errorf(e, "strings are not supported")
+		return bad(e)
+	case *lang.BoolLit:
+		return known(e, tBool, b2i(e.Value))
+	case *lang.DeadlockLit:
+		x.errorf(e, "'deadlock' is only allowed in queries")
+		return bad(e)
+	case *lang.ParenExpr:
+		o := x.expr(e.X)
+		return o
+	case *lang.Ident:
+		return x.ident(e)
+	case *lang.IndexExpr:
+		return x.index(e)
+	case *lang.SelectorExpr:
+		return x.selector(e)
+	case *lang.CallExpr:
+		return x.call(e)
+	case *lang.UnaryExpr:
+		return x.unary(e)
+	case *lang.PostfixExpr:
+		return x.postfix(e)
+	case *lang.BinaryExpr:
+		return x.binary(e)
+	case *lang.AssignExpr:
+		return x.assign(e)
+	case *lang.CondExpr:
+		return x.cond(e)
+	case *lang.QuantExpr:
+		return x.quant(e)
+	case *lang.InitList:
+		x.errorf(e, "an initialiser list is only allowed in a declaration")
+		return bad(e)
+	}
+	x.errorf(e, "unsupported expression")
+	return bad(e)
+}
+
+// ident resolves a name.
+func (x *cx) ident(e *lang.Ident) *operand {
+	sym := x.sc.lookup(e.Name)
+	if sym == nil {
+		x.errorf(e, "undeclared identifier %q", e.Name)
+		return bad(e)
+	}
+	switch sym.kind {
+	case symVar:
+		return x.object(e, sym.t, sym.addr, false, e.Name)
+	case symConst:
+		if sym.addr != nil {
+			return x.object(e, sym.t, sym.addr, false, e.Name)
+		}
+		return known(e, sym.t, sym.val)
+	case symQuant:
+		return known(e, sym.t, sym.val)
+	case symType:
+		x.errorf(e, "'%s' is a type, not a value", e.Name)
+	case symFunc:
+		x.errorf(e, "function '%s' used without a call", e.Name)
+	case symTemplate:
+		x.errorf(e, "template '%s' used as a value", e.Name)
+	case symLocation:
+		x.errorf(e, "'%s' is a location, not a value", e.Name)
+	case symProcess, symProcSet:
+		x.errorf(e, "process '%s' used as a value", e.Name)
+	}
+	return bad(e)
+}
+
+// object builds the operand of an object of type t at addr: integral
+// values read from storage (constants fold), clocks become linear terms.
+func (x *cx) object(n lang.Expr, t *typ, a *address, effect bool, name string) *operand {
+	o := &operand{t: t, node: n, addr: a, effect: effect, name: name}
+	switch {
+	case t.isIntegral():
+		if a.sp == spConst && a.static() {
+			o.known, o.val = true, x.c.net.consts[a.off]
+			return o
+		}
+		o.eval = reader(a, x.c.net.consts)
+	case t.kind == kClock:
+		o.lin = &linear{pos: clockOf(a)}
+	}
+	return o
+}
+
+// clockOf turns a clock address into a clock reference.
+func clockOf(a *address) *clockRef {
+	switch {
+	case a.dyn == nil:
+		return &clockRef{idx: a.off}
+	case a.ind:
+		f := a.dyn
+		return &clockRef{fn: func(e *Env) int32 { return f(e) & addrMask }}
+	}
+	return &clockRef{fn: a.dyn}
+}
+
+// index compiles a[i].
+func (x *cx) index(e *lang.IndexExpr) *operand {
+	base := x.expr(e.X)
+	idx := x.expr(e.Index)
+	if base.isBad() || idx.isBad() {
+		return bad(e)
+	}
+	if base.t.kind != kArray || base.addr == nil {
+		x.errorf(e.X, "'%s' is not an array", exprString(e.X))
+		return bad(e)
+	}
+	if !x.integral(idx) {
+		return bad(e)
+	}
+	it := base.t.index
+	if it.kind == kScalar && (idx.t.kind != kScalar || idx.t.set != it.set) {
+		x.errorf(e.Index, "array '%s' is indexed by %s: the index must be of that scalar set", exprString(e.X), it)
+		return bad(e)
+	}
+	elem := base.t.elem
+	lo, hi, stride := it.lo, it.hi, elem.size
+	name := base.name + "[" + exprString(e.Index) + "]"
+	if idx.known {
+		if idx.val < lo || idx.val > hi {
+			x.errorf(e.Index, "array index %d out of range [%d,%d]", idx.val, lo, hi)
+			return bad(e)
+		}
+		name = fmt.Sprintf("%s[%d]", base.name, idx.val)
+		return x.object(e, elem, base.addr.plus((idx.val-lo)*stride), base.effect, name)
+	}
+	f, pos := idx.eval, e.Index.Pos()
+	check := func(en *Env) int32 {
+		i := f(en)
+		if i < lo || i > hi {
+			en.fail(pos, "array index %d out of range [%d,%d]", i, lo, hi)
+			return 0
+		}
+		return (i - lo) * stride
+	}
+	a := &address{sp: base.addr.sp, ind: base.addr.ind}
+	if base.addr.dyn == nil {
+		off := base.addr.off
+		if stride == 1 && lo == 0 {
+			a.dyn = func(en *Env) int32 {
+				i := f(en)
+				if i < 0 || i > hi {
+					en.fail(pos, "array index %d out of range [%d,%d]", i, lo, hi)
+					return off
+				}
+				return off + i
+			}
+		} else {
+			a.dyn = func(en *Env) int32 { return off + check(en) }
+		}
+	} else {
+		b := base.addr.dyn
+		a.dyn = func(en *Env) int32 { return b(en) + check(en) }
+	}
+	return x.object(e, elem, a, base.effect || idx.effect, name)
+}
+
+// selector compiles s.f, and P.l / P(i).x in queries.
+func (x *cx) selector(e *lang.SelectorExpr) *operand {
+	if o, ok := x.processMember(e); ok {
+		return o
+	}
+	base := x.expr(e.X)
+	if base.isBad() {
+		return bad(e)
+	}
+	if base.t.kind != kStruct || base.addr == nil {
+		x.errorf(e.X, "'%s' is not a struct", exprString(e.X))
+		return bad(e)
+	}
+	for _, f := range base.t.fields {
+		if f.name == e.Sel.Name {
+			return x.object(e, f.t, base.addr.plus(f.off), base.effect, base.name+"."+f.name)
+		}
+	}
+	x.errorf(e.Sel, "'%s' has no field '%s'", exprString(e.X), e.Sel.Name)
+	return bad(e)
+}
+
+// integral checks that o is an integer, boolean or scalar value and
+// reports what it is otherwise.
+func (x *cx) integral(o *operand) bool {
+	switch {
+	case o.isBad():
+		return false
+	case o.big:
+		x.errorf(o.node, "integer constant 2147483648 is too large")
+	case o.t.isIntegral():
+		return true
+	case o.t.isClocky():
+		x.clockError(o)
+	case o.t.kind == kChan:
+		x.errorf(o.node, "channel '%s' used in an integer expression", exprString(o.node))
+	case o.t.kind == kArray:
+		x.errorf(o.node, "array '%s' used in an integer expression", exprString(o.node))
+	case o.t.kind == kStruct:
+		x.errorf(o.node, "struct '%s' used in an integer expression", exprString(o.node))
+	case o.t.kind == kVoid:
+		x.errorf(o.node, "'%s' has no value (void function)", exprString(o.node))
+	default:
+		x.errorf(o.node, "'%s' is not an integer expression", exprString(o.node))
+	}
+	return false
+}
+
+// clockError reports a clock expression where only integers may appear,
+// in the words of the label being compiled.
+func (x *cx) clockError(o *operand) {
+	switch {
+	case x.mode == modeGuard && o.t.kind != kClock && o.t.kind != kDiff:
+		x.errorf(o.node, "guard must be a conjunction of clock constraints and integer conditions")
+	case x.mode == modeInvariant && o.t.kind != kClock && o.t.kind != kDiff:
+		x.errorf(o.node, "invariant must be a conjunction of clock upper bounds and integer conditions")
+	case o.t.kind == kClock && o.lin != nil && o.lin.isPlain():
+		x.errorf(o.node, "clock '%s' used in integer expression", exprString(o.node))
+	case o.t.kind == kClock || o.t.kind == kDiff:
+		x.errorf(o.node, "clock expression '%s' used in integer expression", exprString(o.node))
+	default:
+		x.errorf(o.node, "clock constraint '%s' used in integer expression", exprString(o.node))
+	}
+}
+
+// unary compiles + - ! not and prefix ++ --.
+func (x *cx) unary(e *lang.UnaryExpr) *operand {
+	switch e.Op {
+	case lang.INC, lang.DEC:
+		return x.incDec(e, e.X, e.Op, true)
+	}
+	if lit, ok := e.X.(*lang.IntLit); ok && e.Op == lang.SUB && lit.Value == 1<<31 {
+		return known(e, tInt, math.MinInt32)
+	}
+	o := x.expr(e.X)
+	if o.isBad() {
+		return bad(e)
+	}
+	if e.Op == lang.SUB && (o.t.kind == kClock || o.t.kind == kDiff) {
+		return &operand{t: o.t, node: e, lin: o.lin.negated(), effect: o.effect}
+	}
+	if !x.integral(o) {
+		return bad(e)
+	}
+	r := &operand{t: tInt, node: e, effect: o.effect}
+	switch e.Op {
+	case lang.ADD:
+		r.t = o.t
+		if o.t.kind == kInt {
+			r.t = tInt
+		}
+		r.known, r.val, r.eval = o.known, o.val, o.eval
+	case lang.SUB:
+		if o.known {
+			return known(e, tInt, -o.val)
+		}
+		f := o.eval
+		r.eval = func(en *Env) int32 { return -f(en) }
+	case lang.NOT, lang.KwNot:
+		r.t = tBool
+		if o.known {
+			return known(e, tBool, b2i(o.val == 0))
+		}
+		f := o.eval
+		r.eval = func(en *Env) int32 { return b2i(f(en) == 0) }
+	default:
+		x.errorf(e, "unsupported operator")
+		return bad(e)
+	}
+	return r
+}
+
+// postfix compiles x++, x-- and the refused clock rate x'.
+func (x *cx) postfix(e *lang.PostfixExpr) *operand {
+	if e.Op == lang.PRIME {
+		x.errorf(e, "stopwatches (clock rates) are not supported")
+		return bad(e)
+	}
+	return x.incDec(e, e.X, e.Op, false)
+}
+
+// binary compiles the binary operators.
+func (x *cx) binary(e *lang.BinaryExpr) *operand {
+	l := x.expr(e.X)
+	r := x.expr(e.Y)
+	return x.combine(e, e.Op, l, r)
+}
+
+// combine applies a binary operator to compiled operands (also used to
+// join the instances of an expanded quantifier).
+func (x *cx) combine(e lang.Expr, op lang.Token, l, r *operand) *operand {
+	if l.isBad() || r.isBad() {
+		return bad(e)
+	}
+	switch {
+	case op == lang.LAND || op == lang.KwAnd:
+		if l.t.isClocky() || r.t.isClocky() {
+			return x.conjoin(e, l, r)
+		}
+	case isComparison(op):
+		if isClockTerm(l) || isClockTerm(r) {
+			return x.constraint(e, op, l, r)
+		}
+		if o := x.aggregateEqual(e, op, l, r); o != nil {
+			return o
+		}
+	case op == lang.ADD || op == lang.SUB:
+		if isClockTerm(l) || isClockTerm(r) {
+			return x.linearOp(e, op, l, r)
+		}
+	}
+	if (l.big || r.big) && isComparison(op) && !l.t.isClocky() && !r.t.isClocky() {
+		return x.bigOp(e, op, l, r)
+	}
+	if !x.integral(l) || !x.integral(r) {
+		return bad(e)
+	}
+	if (op == lang.EQL || op == lang.NEQ) && l.t.kind == kScalar && r.t.kind == kScalar && l.t.set != r.t.set {
+		x.errorf(e, "cannot compare values of different scalar sets (%s and %s)", l.t, r.t)
+		return bad(e)
+	}
+	return x.integerOp(e, op, l, r)
+}
+
+// bigOp compares with the literal 2147483648, which no int32 reaches.
+func (x *cx) bigOp(e lang.Expr, op lang.Token, l, r *operand) *operand {
+	if l.big && r.big {
+		return known(e, tBool, b2i(op == lang.EQL || op == lang.LEQ || op == lang.GEQ))
+	}
+	if l.big { // mirror: 2^31 op r  ==  r op' 2^31
+		l, r = r, l
+		switch op {
+		case lang.LSS:
+			op = lang.GTR
+		case lang.LEQ:
+			op = lang.GEQ
+		case lang.GTR:
+			op = lang.LSS
+		case lang.GEQ:
+			op = lang.LEQ
+		}
+	}
+	if !x.integral(l) {
+		return bad(e)
+	}
+	// l op 2^31 for every int32 l.
+	v := op == lang.LSS || op == lang.LEQ || op == lang.NEQ
+	o := known(e, tBool, b2i(v))
+	o.effect = l.effect
+	if l.effect && !l.known {
+		f := l.eval
+		o.known, o.eval = false, func(en *Env) int32 { f(en); return b2i(v) }
+	}
+	return o
+}
+
+// integerOp applies an integer operator, folding constants.
+func (x *cx) integerOp(e lang.Expr, op lang.Token, l, r *operand) *operand {
+	t := tInt
+	if isComparison(op) || op == lang.LAND || op == lang.KwAnd || op == lang.LOR || op == lang.KwOr || op == lang.KwImply {
+		t = tBool
+	}
+	o := &operand{t: t, node: e, effect: l.effect || r.effect}
+	if l.known && r.known {
+		v, msg := fold(op, l.val, r.val)
+		if msg != "" {
+			x.errorf(e, "%s", msg)
+			return bad(e)
+		}
+		return known(e, t, v)
+	}
+	pos := e.Pos()
+	if b, ok := e.(*lang.BinaryExpr); ok {
+		pos = b.OpPos
+	}
+	switch op {
+	case lang.LAND, lang.KwAnd:
+		o.eval = and(l, r)
+	case lang.LOR, lang.KwOr:
+		o.eval = or(l, r)
+	case lang.KwImply:
+		a, b := l.value(), r.value()
+		o.eval = func(en *Env) int32 { return b2i(a(en) == 0 || b(en) != 0) }
+	default:
+		o.eval = x.specialise(op, l, r)
+		if o.eval == nil {
+			o.eval = arith(op, l.value(), r.value(), pos)
+		}
+	}
+	return o
+}
+
+// specialise returns a faster closure for common shapes, or nil.
+func (x *cx) specialise(op lang.Token, l, r *operand) func(*Env) int32 {
+	if !r.known || l.known {
+		return nil
+	}
+	if isComparison(op) {
+		if l.addr != nil && l.addr.sp == spVar && l.addr.static() && !l.addr.ind {
+			return compareVarConst(op, l.addr.off, r.val)
+		}
+		return compareConst(op, l.eval, r.val)
+	}
+	switch op {
+	case lang.ADD:
+		return addConst(l.eval, r.val)
+	case lang.SUB:
+		return addConst(l.eval, -r.val)
+	}
+	return nil
+}
+
+// and and or short-circuit, with constants folded away.
+func and(l, r *operand) func(*Env) int32 {
+	switch {
+	case l.known && l.val == 0:
+		return func(*Env) int32 { return 0 }
+	case l.known:
+		b := r.eval
+		return func(e *Env) int32 { return b2i(b(e) != 0) }
+	case r.known && r.val != 0:
+		a := l.eval
+		return func(e *Env) int32 { return b2i(a(e) != 0) }
+	}
+	a, b := l.value(), r.value()
+	return func(e *Env) int32 {
+		if a(e) == 0 {
+			return 0
+		}
+		return b2i(b(e) != 0)
+	}
+}
+
+func or(l, r *operand) func(*Env) int32 {
+	switch {
+	case l.known && l.val != 0:
+		return func(*Env) int32 { return 1 }
+	case l.known:
+		b := r.eval
+		return func(e *Env) int32 { return b2i(b(e) != 0) }
+	}
+	a, b := l.value(), r.value()
+	return func(e *Env) int32 {
+		if a(e) != 0 {
+			return 1
+		}
+		return b2i(b(e) != 0)
+	}
+}
+
+// aggregateEqual compiles == and != on arrays and structs, or returns nil
+// when the operands are not aggregates.
+func (x *cx) aggregateEqual(e lang.Expr, op lang.Token, l, r *operand) *operand {
+	if l.t.kind != kArray && l.t.kind != kStruct {
+		return nil
+	}
+	if (op != lang.EQL && op != lang.NEQ) || !equivalent(l.t, r.t) || l.addr == nil || r.addr == nil || !l.t.isData() {
+		x.errorf(e, "cannot compare %s and %s", l.t, r.t)
+		return bad(e)
+	}
+	la, ra, n, want := l.addr.encoder(), r.addr.encoder(), l.t.size, op == lang.EQL
+	return &operand{t: tBool, node: e, effect: l.effect || r.effect, eval: func(en *Env) int32 {
+		a, b := la(en), ra(en)
+		for i := int32(0); i < n; i++ {
+			if en.load(a+i) != en.load(b+i) {
+				return b2i(!want)
+			}
+		}
+		return b2i(want)
+	}}
+}
+
+// cond compiles c ? a : b on integers.
+func (x *cx) cond(e *lang.CondExpr) *operand {
+	c, a, b := x.expr(e.Cond), x.expr(e.X), x.expr(e.Y)
+	if c.isBad() || a.isBad() || b.isBad() {
+		return bad(e)
+	}
+	if !x.integral(c) || !x.integral(a) || !x.integral(b) {
+		return bad(e)
+	}
+	t := tInt
+	if a.t.kind == b.t.kind && a.t.kind != kInt {
+		t = a.t
+	}
+	if c.known {
+		if c.val != 0 {
+			return &operand{t: t, node: e, known: a.known, val: a.val, eval: a.eval, effect: a.effect}
+		}
+		return &operand{t: t, node: e, known: b.known, val: b.val, eval: b.eval, effect: b.effect}
+	}
+	cf, af, bf := c.eval, a.value(), b.value()
+	return &operand{t: t, node: e, effect: c.effect || a.effect || b.effect, eval: func(en *Env) int32 {
+		if cf(en) != 0 {
+			return af(en)
+		}
+		return bf(en)
+	}}
+}

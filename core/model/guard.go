@@ -1,0 +1,151 @@
+// Guards with disjunctions over clocks: UPPAAL accepts guards such as
+// `b && (x <= 5 || !t)`; they are brought into disjunctive normal form and
+// the edge is split into one edge per disjunct, which has the same
+// successors (the union of the disjuncts' zones).
+
+package model
+
+import "beeline/core/lang"
+
+// conj is one disjunct: clock constraints and integer conditions.
+type conj struct {
+	cons []ClockConstraint
+	ints []*operand
+}
+
+// maxDisjuncts bounds the split of one edge.
+const maxDisjuncts = 16
+
+// guardDNF compiles a guard into disjuncts. A guard whose clock parts are
+// a plain conjunction yields one disjunct.
+func (x *cx) guardDNF(e lang.Expr) ([]*conj, bool) {
+	d, ok := x.dnf(e, false)
+	if !ok {
+		return nil, false
+	}
+	if len(d) > maxDisjuncts {
+		x.errorf(e, "guard has too many disjunctions over clocks (%d)", len(d))
+		return nil, false
+	}
+	return d, true
+}
+
+func (x *cx) dnf(e lang.Expr, neg bool) ([]*conj, bool) {
+	if !mentions(x.sc, e) {
+		return x.dnfLeaf(e, neg)
+	}
+	switch e := e.(type) {
+	case *lang.ParenExpr:
+		return x.dnf(e.X, neg)
+	case *lang.UnaryExpr:
+		if e.Op == lang.NOT || e.Op == lang.KwNot {
+			return x.dnf(e.X, !neg)
+		}
+	case *lang.BinaryExpr:
+		switch e.Op {
+		case lang.LAND, lang.KwAnd:
+			return x.dnfJoin(e.X, e.Y, neg, neg, !neg)
+		case lang.LOR, lang.KwOr:
+			return x.dnfJoin(e.X, e.Y, neg, neg, neg)
+		case lang.KwImply:
+			return x.dnfJoin(e.X, e.Y, !neg, neg, neg)
+		}
+	}
+	return x.dnfLeaf(e, neg)
+}
+
+// dnfJoin combines two sides: a disjunction when or is set, else a
+// conjunction (the cross product of the disjuncts).
+func (x *cx) dnfJoin(a, b lang.Expr, negA, negB, and bool) ([]*conj, bool) {
+	l, ok1 := x.dnf(a, negA)
+	r, ok2 := x.dnf(b, negB)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	if !and {
+		return append(l, r...), true
+	}
+	var out []*conj
+	for _, p := range l {
+		for _, q := range r {
+			out = append(out, &conj{
+				cons: append(append([]ClockConstraint{}, p.cons...), q.cons...),
+				ints: append(append([]*operand{}, p.ints...), q.ints...),
+			})
+			if len(out) > maxDisjuncts*maxDisjuncts {
+				x.errorf(a, "guard has too many disjunctions over clocks")
+				return nil, false
+			}
+		}
+	}
+	return out, true
+}
+
+// dnfLeaf compiles an integer condition or a clock comparison.
+func (x *cx) dnfLeaf(e lang.Expr, neg bool) ([]*conj, bool) {
+	y := *x
+	y.neq = true // admit clock disequalities: they split too
+	o := y.expr(e)
+	switch {
+	case o.isBad():
+		return nil, false
+	case o.effect:
+		x.errorf(e, "side effects are not allowed in a guard")
+		return nil, false
+	case o.t.kind == kGuard:
+		if !neg {
+			return []*conj{{cons: o.guard.cons, ints: o.guard.ints}}, true
+		}
+		var out []*conj
+		for _, c := range o.guard.cons {
+			out = append(out, &conj{cons: []ClockConstraint{negate(c)}})
+		}
+		for _, i := range o.guard.ints {
+			out = append(out, &conj{ints: []*operand{notOperand(i)}})
+		}
+		return out, true
+	case o.t.kind == kNeq:
+		if neg {
+			return []*conj{{cons: []ClockConstraint{negate(o.guard.cons[0]), negate(o.guard.cons[1])}}}, true
+		}
+		return []*conj{{cons: o.guard.cons[:1]}, {cons: o.guard.cons[1:]}}, true
+	case o.t.kind == kClock || o.t.kind == kDiff:
+		x.errorf(e, "guard must be a conjunction of clock constraints and integer conditions")
+		return nil, false
+	case !x.integral(o):
+		return nil, false
+	}
+	if neg {
+		o = notOperand(o)
+	}
+	return []*conj{{ints: []*operand{o}}}, true
+}
+
+// negate returns the complement of x_I − x_J ≺ c: x_J − x_I ≺' −c, with
+// '<' and '<=' swapped.
+func negate(c ClockConstraint) ClockConstraint {
+	n := ClockConstraint{I: c.J, IFn: c.JFn, J: c.I, JFn: c.IFn, Strict: !c.Strict, Bound: -c.Bound}
+	if f := c.BoundFn; f != nil {
+		n.BoundFn = func(e *Env) int32 { return -f(e) }
+	}
+	return n
+}
+
+func notOperand(o *operand) *operand {
+	if o.known {
+		return known(o.node, tBool, b2i(o.val == 0))
+	}
+	f := o.eval
+	return &operand{t: tBool, node: o.node, eval: func(e *Env) int32 { return b2i(f(e) == 0) }}
+}
+
+// conjGuard turns a disjunct into a Guard (nil means true), or reports
+// false when the disjunct can never hold.
+func conjGuard(c *conj) (*Guard, bool) {
+	for _, i := range c.ints {
+		if i.known && i.val == 0 {
+			return nil, false
+		}
+	}
+	return toGuard(&operand{t: tGuard, guard: &guardParts{cons: c.cons, ints: c.ints}}), true
+}

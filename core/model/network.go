@@ -1,0 +1,296 @@
+// The compiled network: processes, state layout, and the closures that
+// evaluate guards, invariants, synchronisations and updates.
+
+package model
+
+import (
+	"fmt"
+	"strings"
+
+	"beeline/core/lang"
+	"beeline/core/source"
+)
+
+// Network is a fully instantiated and compiled UPPAAL system. It is
+// immutable after Load; evaluation state lives in an Env, so several
+// goroutines may share one Network, each with its own Env.
+type Network struct {
+	FS        *source.FileSet
+	Processes []*Process
+	// Vars are the discrete state slots (ints, bools and scalars; arrays and
+	// structs flattened), in declaration order: globals (the global
+	// declarations, then the system declarations), then each process's
+	// locals in process order.
+	Vars []Var
+	// Meta are meta variables: they live outside the state (Env.Meta).
+	Meta []Var
+	// Clocks[0] is the reference clock "0"; then global clocks, then
+	// process-local clocks.
+	Clocks []Clock
+	// Channels are the flattened channel arrays.
+	Channels []Channel
+	// HasPriorities is set when any process or channel priority differs
+	// from the default level.
+	HasPriorities bool
+	// Templates is the number of templates in the document.
+	Templates int
+
+	consts    []int32 // pool of constant aggregates (const arrays and structs)
+	maxSelect int     // most select bindings on one edge
+	maxStack  int     // estimated evaluation stack size, in slots
+	global    *scope  // global declarations and system declarations, for queries
+	sets      map[string]*procSet
+}
+
+// Var is one discrete state slot (or one meta slot).
+type Var struct {
+	Name string // "x", "a[2]", "s.f", "P(1).v"
+	// Lo and Hi are the range of the slot's type (bool is [0,1], a scalar
+	// set of size n is [0,n-1]).
+	Lo, Hi, Init int32
+	Pos          source.Pos
+}
+
+// Clock is a clock.
+type Clock struct {
+	Name string // "0" for the reference clock, "x", "c[1]", "P(1).x"
+	Pos  source.Pos
+}
+
+// Channel is one channel (an element of a channel array counts as one).
+type Channel struct {
+	Name      string
+	Broadcast bool
+	Urgent    bool
+	// Priority is the channel's priority level: 0 is the default level
+	// (that of internal transitions), higher numbers win. Compare only.
+	Priority int32
+	Pos      source.Pos
+}
+
+// Process is one instance of a template.
+type Process struct {
+	Index    int
+	Name     string // "Train(1)", "Gate", "P1"
+	Template string // the template the automaton comes from
+	// Priority is the process priority level from the system line: 0 for
+	// the lowest level, higher numbers win.
+	Priority  int32
+	Locations []*Location
+	Edges     []*Edge
+	Initial   int32 // index into Locations
+	Pos       source.Pos
+
+	scope *scope    // template scope bound for this process (parameters, locals, locations)
+	tmpl  *template // the parsed template
+	edges []*scope  // scope of each edge (select bindings), for Lookup
+}
+
+// Location is a location of a process.
+type Location struct {
+	Index     int32
+	ID, Name  string // Name is "" for an unnamed location
+	Urgent    bool
+	Committed bool
+	// Invariant is nil when the location has none. Its clock constraints are
+	// upper bounds (I is never the reference clock unless J is also
+	// non-zero: differences are allowed); its Int part must hold too.
+	Invariant *Guard
+	Out       []int32 // indices into Process.Edges of the outgoing edges
+	Pos       source.Pos
+}
+
+// Edge is an edge of a process.
+type Edge struct {
+	Index, Process, Src, Dst int32
+	ID                       string // "" when the document gives none
+	Pos                      source.Pos
+	// Select holds the bindings in order; their values are put in
+	// Env.Sel[0:len(Select)] before this edge's guard, sync or update is
+	// evaluated.
+	Select []Select
+	Guard  *Guard // nil = true
+	Sync   *Sync  // nil for internal edges
+	// Update assigns Env.Vars and Env.Meta (with range checks) and records
+	// clock assignments in Env.Resets, in order. Nil when the edge has no
+	// update.
+	Update func(*Env)
+
+	// GuardExpr and UpdateExprs keep the syntax (nil when absent) for
+	// heuristics that read guards and updates. Their identifiers resolve
+	// with Network.Lookup(Process, Index, name).
+	GuardExpr   lang.Expr
+	UpdateExprs []lang.Expr
+}
+
+// Select is one select binding `Name : int[Lo,Hi]` (a scalar set of size n
+// binds [0,n-1]).
+type Select struct {
+	Name   string
+	Lo, Hi int32
+}
+
+// Sync is a synchronisation label.
+type Sync struct {
+	Send bool
+	// Chan is the channel index when it is constant, else -1 and ChanFn
+	// computes it from the state (it sets Env.Err on an index out of range).
+	Chan   int32
+	ChanFn func(*Env) int32
+	// Urgent and Broadcast give the kind of the channel expression's type:
+	// they hold for every channel ChanFn can return.
+	Urgent, Broadcast bool
+	Pos               source.Pos
+}
+
+// Guard is a conjunction of clock constraints and an integer condition.
+type Guard struct {
+	// Int is the integer part: nil means true; otherwise nonzero means true.
+	Int    func(*Env) int32
+	Clocks []ClockConstraint
+}
+
+// ClockConstraint is x_I − x_J ≺ Bound with ≺ = '<' when Strict, '<='
+// otherwise (x_0 is the reference clock). I, J and Bound are constant when
+// the matching *Fn field is nil; otherwise the function computes them from
+// the state (clock arrays indexed by variables, bounds like `x <= D[id]`).
+type ClockConstraint struct {
+	I, J     int32
+	IFn, JFn func(*Env) int32
+	Strict   bool
+	Bound    int32
+	BoundFn  func(*Env) int32
+}
+
+// Index returns I and J, calling IFn and JFn when they are set.
+func (c *ClockConstraint) Index(e *Env) (i, j int32) {
+	i, j = c.I, c.J
+	if c.IFn != nil {
+		i = c.IFn(e)
+	}
+	if c.JFn != nil {
+		j = c.JFn(e)
+	}
+	return i, j
+}
+
+// Value returns the bound, calling BoundFn when it is set.
+func (c *ClockConstraint) Value(e *Env) int32 {
+	if c.BoundFn != nil {
+		return c.BoundFn(e)
+	}
+	return c.Bound
+}
+
+// ClockReset records the assignment x_Clock := Value made by an update.
+type ClockReset struct {
+	Clock int32
+	Value int32
+}
+
+// RuntimeError is an invalid evaluation: it makes the path that caused it
+// an error path (UPPAAL aborts verification on it).
+type RuntimeError struct {
+	Pos source.Pos
+	Msg string // "assignment out of range: x = 5 is outside [0,3]", "division by zero", ...
+}
+
+// Error returns the message (without position; format Pos with the
+// network's FileSet).
+func (e *RuntimeError) Error() string { return e.Msg }
+
+// Env is the evaluation context of the compiled closures. The caller sets
+// Locs and Vars (and Sel for edges with select bindings) before calling a
+// closure, and checks Err afterwards: closures set Err on the first
+// invalid evaluation (the first error wins) and then return 0. Closures
+// never allocate, except when they report an error.
+type Env struct {
+	Locs   []int32 // current location of each process
+	Vars   []int32 // discrete state, laid out as Network.Vars
+	Meta   []int32 // meta variables, laid out as Network.Meta
+	Sel    []int32 // values of the current edge's select bindings
+	Resets []ClockReset
+	Err    *RuntimeError
+
+	consts []int32 // the network's constant pool (read only)
+	stack  []int32 // function frames, quantifier and loop variables
+	fp, sp int32   // frame pointer and stack top into stack
+	ret    int32   // return value of the last function call
+}
+
+// NewEnv returns an Env sized for n: Meta holds the initial meta values,
+// Sel has room for the largest select, and the evaluation stack is
+// preallocated. Locs and Vars are left for the caller.
+func (n *Network) NewEnv() *Env {
+	e := &Env{
+		Meta:   make([]int32, len(n.Meta)),
+		Sel:    make([]int32, n.maxSelect),
+		Resets: make([]ClockReset, 0, 8),
+		consts: n.consts,
+		stack:  make([]int32, n.maxStack+64),
+	}
+	for i, m := range n.Meta {
+		e.Meta[i] = m.Init
+	}
+	return e
+}
+
+// Reset clears Err and Resets so that the Env can be reused.
+func (e *Env) Reset() {
+	e.Err = nil
+	e.Resets = e.Resets[:0]
+	e.fp, e.sp = 0, 0
+}
+
+// fail records a runtime error unless one is already recorded.
+func (e *Env) fail(pos source.Pos, format string, args ...any) {
+	if e.Err == nil {
+		e.Err = &RuntimeError{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+	}
+}
+
+// InitialState returns the initial location of each process and the
+// initial values of the state variables.
+func (n *Network) InitialState() (locs, vars []int32) {
+	locs = make([]int32, len(n.Processes))
+	for i, p := range n.Processes {
+		locs[i] = p.Initial
+	}
+	vars = make([]int32, len(n.Vars))
+	for i, v := range n.Vars {
+		vars[i] = v.Init
+	}
+	return locs, vars
+}
+
+// Describe prints a discrete state for debugging: "Train(0).Safe Gate.Free
+// len=0 list[0]=1".
+func (n *Network) Describe(locs, vars []int32) string {
+	var b strings.Builder
+	for i, p := range n.Processes {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(p.Name)
+		b.WriteByte('.')
+		if i < len(locs) && locs[i] >= 0 && int(locs[i]) < len(p.Locations) {
+			b.WriteString(p.Locations[locs[i]].Label())
+		} else {
+			b.WriteString("?")
+		}
+	}
+	for i, v := range n.Vars {
+		if i < len(vars) {
+			fmt.Fprintf(&b, " %s=%d", v.Name, vars[i])
+		}
+	}
+	return b.String()
+}
+
+// Label returns the location's name, or its ID when it has none.
+func (l *Location) Label() string {
+	if l.Name != "" {
+		return l.Name
+	}
+	return l.ID
+}

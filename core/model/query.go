@@ -1,0 +1,428 @@
+// Queries: state formulas over locations, variables and clocks, compiled
+// into a proposition tree whose leaves are integer atoms and clock
+// constraints.
+
+package model
+
+import (
+	"fmt"
+	"strings"
+
+	"beeline/core/lang"
+	"beeline/core/source"
+)
+
+// PropOp is the operator of a proposition node.
+type PropOp uint8
+
+// The proposition operators.
+const (
+	PropTrue     PropOp = iota // true
+	PropFalse                  // false
+	PropAnd                    // all Args hold
+	PropOr                     // some Arg holds
+	PropNot                    // Args[0] does not hold
+	PropAtom                   // Atom(env) != 0: integer and location conditions
+	PropClock                  // the clock constraint Clock holds
+	PropDeadlock               // the state is a deadlock
+)
+
+var propOpNames = [...]string{"true", "false", "and", "or", "not", "atom", "clock", "deadlock"}
+
+func (o PropOp) String() string {
+	if int(o) < len(propOpNames) {
+		return propOpNames[o]
+	}
+	return fmt.Sprintf("PropOp(%d)", int(o))
+}
+
+// Prop is a state formula. Quantifiers over clocks, deadlock or process
+// locations are expanded; integer-only subformulas are single Atoms.
+type Prop struct {
+	Op    PropOp
+	Args  []*Prop
+	Atom  func(*Env) int32
+	Clock ClockConstraint
+}
+
+// Formula is a compiled query.
+type Formula struct {
+	Kind  lang.QueryKind
+	Prop  *Prop // φ
+	Right *Prop // ψ of φ --> ψ
+	// What names an unsupported query kind in plain words (Kind is
+	// lang.QueryUnsupported).
+	What string
+	Pos  source.Pos
+	Text string // the formula as printed by lang.QueryString
+}
+
+// CompileQuery compiles a parsed query. It returns nil and reports to errs
+// when the formula does not type-check. Unsupported kinds (E[], A<>, -->,
+// sup, Pr, ...) still compile when their state formulas do, with Kind
+// recorded so that the caller can refuse them in plain words.
+func (n *Network) CompileQuery(q *lang.Query, errs *source.List) *Formula {
+	if q == nil {
+		return nil
+	}
+	f := &Formula{Kind: q.Kind, What: q.What, Pos: q.Pos(), Text: lang.QueryString(q)}
+	if q.Kind == lang.QueryUnsupported {
+		return f
+	}
+	c := &compiler{net: n, errs: errs}
+	fr := &frame{}
+	x := &cx{c: c, sc: n.global, fr: fr, mode: modeQuery}
+	start := len(*errs)
+	f.Prop = x.prop(q.Prop)
+	if q.Right != nil {
+		f.Right = x.prop(q.Right)
+	}
+	if (*errs)[start:].HasErrors() {
+		return nil
+	}
+	if fr.size > 0 {
+		wrapProp(f.Prop, fr.size)
+		wrapProp(f.Right, fr.size)
+	}
+	return f
+}
+
+func wrapProp(p *Prop, size int32) {
+	if p == nil {
+		return
+	}
+	p.Atom = withFrame(p.Atom, size)
+	p.Clock.IFn = withFrame(p.Clock.IFn, size)
+	p.Clock.JFn = withFrame(p.Clock.JFn, size)
+	p.Clock.BoundFn = withFrame(p.Clock.BoundFn, size)
+	for _, a := range p.Args {
+		wrapProp(a, size)
+	}
+}
+
+// prop compiles a state formula.
+func (x *cx) prop(e lang.Expr) *Prop {
+	switch e := e.(type) {
+	case *lang.ParenExpr:
+		return x.prop(e.X)
+	case *lang.DeadlockLit:
+		return &Prop{Op: PropDeadlock}
+	case *lang.BoolLit:
+		if e.Value {
+			return &Prop{Op: PropTrue}
+		}
+		return &Prop{Op: PropFalse}
+	case *lang.UnaryExpr:
+		if e.Op == lang.NOT || e.Op == lang.KwNot {
+			return not(x.prop(e.X))
+		}
+	case *lang.BinaryExpr:
+		switch e.Op {
+		case lang.LAND, lang.KwAnd:
+			return andProp(x.prop(e.X), x.prop(e.Y))
+		case lang.LOR, lang.KwOr:
+			return orProp(x.prop(e.X), x.prop(e.Y))
+		case lang.KwImply:
+			return orProp(not(x.prop(e.X)), x.prop(e.Y))
+		}
+	case *lang.QuantExpr:
+		if e.Op != lang.KwSum && mentions(x.sc, e.Body) {
+			return x.quantProp(e)
+		}
+	}
+	if e != nil && mentionsDeadlock(e) {
+		x.errorf(e, "'deadlock' may only be combined with and, or, not and imply")
+		return &Prop{Op: PropFalse}
+	}
+	return x.atom(e)
+}
+
+// atom compiles a leaf: an integer condition or a clock comparison.
+func (x *cx) atom(e lang.Expr) *Prop {
+	o := x.expr(e)
+	switch {
+	case o.isBad():
+		return &Prop{Op: PropFalse}
+	case o.effect:
+		x.errorf(e, "side effects are not allowed in a query")
+	case o.t.kind == kGuard:
+		p := &Prop{Op: PropAnd}
+		for _, cc := range o.guard.cons {
+			p.Args = append(p.Args, &Prop{Op: PropClock, Clock: cc})
+		}
+		for _, i := range o.guard.ints {
+			p.Args = append(p.Args, intProp(i))
+		}
+		if len(p.Args) == 1 {
+			return p.Args[0]
+		}
+		return p
+	case o.t.kind == kNeq:
+		return &Prop{Op: PropOr, Args: []*Prop{{Op: PropClock, Clock: o.guard.cons[0]}, {Op: PropClock, Clock: o.guard.cons[1]}}}
+	case x.integral(o):
+		return intProp(o)
+	}
+	return &Prop{Op: PropFalse}
+}
+
+func intProp(o *operand) *Prop {
+	if o.known {
+		if o.val != 0 {
+			return &Prop{Op: PropTrue}
+		}
+		return &Prop{Op: PropFalse}
+	}
+	return &Prop{Op: PropAtom, Atom: o.eval}
+}
+
+func not(p *Prop) *Prop {
+	switch p.Op {
+	case PropTrue:
+		return &Prop{Op: PropFalse}
+	case PropFalse:
+		return &Prop{Op: PropTrue}
+	case PropNot:
+		return p.Args[0]
+	}
+	return &Prop{Op: PropNot, Args: []*Prop{p}}
+}
+
+func andProp(a, b *Prop) *Prop { return joinProp(PropAnd, a, b) }
+func orProp(a, b *Prop) *Prop  { return joinProp(PropOr, a, b) }
+
+// joinProp builds a flat And/Or, folding true and false.
+func joinProp(op PropOp, a, b *Prop) *Prop {
+	unit, zero := PropTrue, PropFalse
+	if op == PropOr {
+		unit, zero = PropFalse, PropTrue
+	}
+	p := &Prop{Op: op}
+	for _, q := range []*Prop{a, b} {
+		switch {
+		case q.Op == zero:
+			return &Prop{Op: zero}
+		case q.Op == unit:
+		case q.Op == op:
+			p.Args = append(p.Args, q.Args...)
+		default:
+			p.Args = append(p.Args, q)
+		}
+	}
+	switch len(p.Args) {
+	case 0:
+		return &Prop{Op: unit}
+	case 1:
+		return p.Args[0]
+	}
+	return p
+}
+
+// quantProp expands forall/exists over clocks, deadlock or processes.
+func (x *cx) quantProp(e *lang.QuantExpr) *Prop {
+	t := x.typeSpec(e.Type)
+	lo, hi, ok := x.boundedRange(e.Type, t)
+	if !ok {
+		return &Prop{Op: PropFalse}
+	}
+	if int64(hi)-int64(lo) >= maxExpansion {
+		x.errorf(e.Type, "range of %s too large to expand", quantName(e.Op))
+		return &Prop{Op: PropFalse}
+	}
+	if !x.spend(e, int64(hi)-int64(lo)+1) {
+		return &Prop{Op: PropFalse}
+	}
+	op := PropAnd
+	acc := &Prop{Op: PropTrue}
+	if e.Op == lang.KwExists {
+		op, acc = PropOr, &Prop{Op: PropFalse}
+	}
+	vt := t.with(true, false)
+	for v := int64(lo); v <= int64(hi); v++ {
+		y := x.with(newScope(x.sc))
+		y.sc.syms[e.Name.Name] = &symbol{name: e.Name.Name, kind: symQuant, pos: e.Name.Pos(), t: vt, val: int32(v)}
+		acc = joinProp(op, acc, y.prop(e.Body))
+	}
+	return acc
+}
+
+// mentions reports whether e refers to clocks, processes or deadlock, so
+// that a quantifier over it must be expanded at compile time.
+func mentions(sc *scope, e lang.Expr) bool {
+	found := false
+	inspect(e, func(n lang.Expr) bool {
+		switch n := n.(type) {
+		case *lang.DeadlockLit:
+			found = true
+		case *lang.Ident:
+			if sym := sc.lookup(n.Name); sym != nil {
+				switch sym.kind {
+				case symProcess, symProcSet:
+					found = true
+				case symVar:
+					if sym.t.leaf().kind == kClock {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func mentionsDeadlock(e lang.Expr) bool {
+	found := false
+	inspect(e, func(n lang.Expr) bool {
+		if _, ok := n.(*lang.DeadlockLit); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// processMember compiles P.name and P(args).name in queries. It returns
+// false when e.X does not name a process.
+func (x *cx) processMember(e *lang.SelectorExpr) (*operand, bool) {
+	var id *lang.Ident
+	var args []lang.Expr
+	switch p := e.X.(type) {
+	case *lang.Ident:
+		id = p
+	case *lang.CallExpr:
+		id, _ = p.Fun.(*lang.Ident)
+		args = p.Args
+		if id == nil {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	sym := x.sc.lookup(id.Name)
+	if sym == nil || (sym.kind != symProcess && sym.kind != symProcSet && sym.kind != symTemplate) {
+		return nil, false
+	}
+	if x.mode != modeQuery {
+		x.errorf(e.X, "process references are only allowed in queries")
+		return bad(e), true
+	}
+	switch {
+	case sym.kind == symTemplate:
+		x.errorf(e.X, "template '%s' has no process of that name in the system", id.Name)
+		return bad(e), true
+	case sym.kind == symProcess && args == nil:
+		return x.member(e, sym.proc), true
+	case sym.kind == symProcess:
+		x.errorf(e.X, "process '%s' has no parameters to select by", id.Name)
+		return bad(e), true
+	case args == nil:
+		x.errorf(e.X, "'%s' names a template with several processes: write %s(...).%s", id.Name, id.Name, e.Sel.Name)
+		return bad(e), true
+	}
+	return x.setMember(e, sym.set, args), true
+}
+
+// member compiles name in process p: a location test, a local variable,
+// clock or constant.
+func (x *cx) member(e *lang.SelectorExpr, p *Process) *operand {
+	if p == nil {
+		return bad(e)
+	}
+	sym, ok := p.scope.syms[e.Sel.Name]
+	if !ok {
+		x.errorf(e.Sel, "process '%s' has no location or variable '%s'", p.Name, e.Sel.Name)
+		return bad(e)
+	}
+	switch sym.kind {
+	case symLocation:
+		pi, li := int32(p.Index), sym.loc
+		return &operand{t: tBool, node: e, isLoc: true, eval: func(en *Env) int32 { return b2i(en.Locs[pi] == li) }}
+	case symVar:
+		return x.object(e, sym.t, sym.addr, false, p.Name+"."+sym.name)
+	case symConst:
+		if sym.addr != nil {
+			return x.object(e, sym.t, sym.addr, false, p.Name+"."+sym.name)
+		}
+		return known(e, sym.t, sym.val)
+	}
+	x.errorf(e.Sel, "'%s' in process '%s' is not a location or variable", e.Sel.Name, p.Name)
+	return bad(e)
+}
+
+// setMember compiles P(args).name: statically when the arguments are
+// constants, else by a table lookup over the processes of the set.
+func (x *cx) setMember(e *lang.SelectorExpr, set *procSet, args []lang.Expr) *operand {
+	if len(args) != len(set.dims) {
+		x.errorf(e.X, "'%s' takes %d arguments, got %d", set.name, len(set.dims), len(args))
+		return bad(e)
+	}
+	var ops []*operand
+	allKnown := true
+	for i, a := range args {
+		o := x.expr(a)
+		if !x.integral(o) {
+			return bad(e)
+		}
+		if o.known && (o.val < set.dims[i].lo || o.val > set.dims[i].hi) {
+			x.errorf(a, "process %s(%s) does not exist", set.name, joinArgs(args))
+			return bad(e)
+		}
+		allKnown = allKnown && o.known
+		ops = append(ops, o)
+	}
+	if allKnown {
+		k := int32(0)
+		for i, o := range ops {
+			k = k*(set.dims[i].hi-set.dims[i].lo+1) + o.val - set.dims[i].lo
+		}
+		return x.member(e, set.procs[k])
+	}
+	return x.dynamicMember(e, set, ops)
+}
+
+func joinArgs(args []lang.Expr) string {
+	s := make([]string, len(args))
+	for i, a := range args {
+		s[i] = exprString(a)
+	}
+	return strings.Join(s, ",")
+}
+
+// dynamicMember compiles P(i).name with i known only at run time: the
+// member is compiled for every process of the set and chosen by index.
+func (x *cx) dynamicMember(e *lang.SelectorExpr, set *procSet, ops []*operand) *operand {
+	var members []*operand
+	for _, p := range set.procs {
+		m := x.member(e, p)
+		if m.isBad() {
+			return m
+		}
+		if !m.t.isIntegral() {
+			x.errorf(e, "'%s' must be an integer or a location when the process index is not a constant", e.Sel.Name)
+			return bad(e)
+		}
+		members = append(members, m)
+	}
+	fns := make([]func(*Env) int32, len(members))
+	for i, m := range members {
+		fns[i] = m.value()
+	}
+	dims := set.dims
+	idx := make([]func(*Env) int32, len(ops))
+	for i, o := range ops {
+		idx[i] = o.value()
+	}
+	pos := e.Pos()
+	return &operand{t: members[0].t, node: e, eval: func(en *Env) int32 {
+		k := int32(0)
+		for i, f := range idx {
+			v := f(en)
+			if v < dims[i].lo || v > dims[i].hi {
+				en.fail(pos, "process index %d out of range [%d,%d]", v, dims[i].lo, dims[i].hi)
+				return 0
+			}
+			k = k*(dims[i].hi-dims[i].lo+1) + v - dims[i].lo
+		}
+		return fns[k](en)
+	}}
+}

@@ -38,6 +38,13 @@ type Document struct {
 	// system line (nil when absent, which is an error for core/model).
 	System  *source.Segment
 	Queries []*Query
+	// QueryOptions keeps UPPAAL 5's <option> elements that stand directly
+	// under <queries> (not inside one <query>), verbatim.
+	QueryOptions []string
+	// DTD names the document type of an XML document as its DOCTYPE gives
+	// it ("flat-1_0" for UPPAAL 3.x, "flat-1_2" for 4.x, ...); "" when the
+	// DOCTYPE is absent or does not name one, and always for xta.
+	DTD string
 }
 
 // Point is a coordinate in the drawing (UPPAAL's units: pixels, y down).
@@ -103,6 +110,12 @@ type Edge struct {
 	Other []*Label
 	Nails []Point
 	Color string
+	// Uncontrollable is set by controllable="false" in XML and by the -u->
+	// arrow in xta (UPPAAL TIGA's environment edges).
+	Uncontrollable bool
+	// Action is the action attribute of a <transition> (UPPAAL TIGA and
+	// ECDAR), verbatim; "" when absent.
+	Action string
 }
 
 // Label is a piece of text attached to a location or edge.

@@ -1,0 +1,181 @@
+// The store's invariant checker.
+
+package search
+
+import (
+	"fmt"
+
+	"beeline/core/dbm"
+)
+
+// Check verifies the store's invariants and returns an error describing the
+// first violation, with the offending key or zones, or nil. It costs time
+// quadratic in the number of zones per discrete part; tests and the
+// CheckInvariants option call it.
+//
+// The invariants:
+//   - every occupied slot names an existing key, its tag is the key's hash,
+//     and the key is found from its home slot without crossing an empty slot;
+//   - each key occupies exactly one slot;
+//   - each key's live list holds exactly its live nodes, each once;
+//   - no live zone of a key includes another (under
+//     CoverRequiresSmallerDepth: only a strictly deeper one may);
+//   - covered nodes are in no list; without KeepTrace their zone slots are
+//     released, and the free slots are distinct and used by no node;
+//   - the live and covered counts match the nodes.
+func (s *Store) Check() error {
+	if err := s.checkTable(); err != nil {
+		return err
+	}
+	if err := s.checkLists(); err != nil {
+		return err
+	}
+	return s.checkZones()
+}
+
+// checkTable checks the hash table against the key slab.
+func (s *Store) checkTable() error {
+	nkeys := s.keys.len()
+	if n := len(s.slots); n&(n-1) != 0 {
+		return fmt.Errorf("table size %d is not a power of two", n)
+	}
+	seen := make([]bool, nkeys)
+	mask := uint64(len(s.slots) - 1)
+	for i, v := range s.slots {
+		if v == 0 {
+			continue
+		}
+		k := int32(uint32(v)) - 1
+		if k < 0 || k >= nkeys {
+			return fmt.Errorf("slot %d names key %d of %d", i, k, nkeys)
+		}
+		if seen[k] {
+			return fmt.Errorf("key %d %v occupies two slots", k, s.key(k))
+		}
+		seen[k] = true
+		h := hashKey(s.key(k))
+		if v>>32 != h>>32 {
+			return fmt.Errorf("slot %d: tag %#x, key %d %v hashes to tag %#x", i, v>>32, k, s.key(k), h>>32)
+		}
+		for j := h & mask; j != uint64(i); j = (j + 1) & mask {
+			if s.slots[j] == 0 {
+				return fmt.Errorf("key %d %v in slot %d is cut off from its home slot %d by empty slot %d", k, s.key(k), i, h&mask, j)
+			}
+		}
+	}
+	for k, ok := range seen {
+		if !ok {
+			return fmt.Errorf("key %d %v is in no slot", k, s.key(int32(k)))
+		}
+	}
+	return nil
+}
+
+// checkLists checks the live lists against the node records.
+func (s *Store) checkLists() error {
+	nnodes := s.nodes.len()
+	inList := make([]bool, nnodes)
+	live := 0
+	for k := range s.keys.len() {
+		for n := s.head(k); n != NoNode; n = s.nodes.item(n).next {
+			if n < 0 || n >= nnodes {
+				return fmt.Errorf("key %d %v: list names node %d of %d", k, s.key(k), n, nnodes)
+			}
+			if inList[n] {
+				return fmt.Errorf("key %d %v: node %d is listed twice (cycle?)", k, s.key(k), n)
+			}
+			inList[n] = true
+			nd := s.nodes.item(n)
+			if nd.key != k {
+				return fmt.Errorf("node %d of key %d is in the list of key %d %v", n, nd.key, k, s.key(k))
+			}
+			if nd.covered {
+				return fmt.Errorf("covered node %d is in the list of key %d %v", n, k, s.key(k))
+			}
+			live++
+		}
+	}
+	covered := 0
+	for n := range nnodes {
+		nd := s.nodes.item(n)
+		if !nd.covered && !inList[n] {
+			return fmt.Errorf("live node %d (key %d) is in no list", n, nd.key)
+		}
+		if nd.covered {
+			covered++
+		}
+	}
+	if live != s.live || covered != s.covered {
+		return fmt.Errorf("counts: %d live and %d covered nodes, recorded %d and %d", live, covered, s.live, s.covered)
+	}
+	return nil
+}
+
+// checkZones checks zone slots and the inclusion invariant.
+func (s *Store) checkZones() error {
+	slots := s.zones.len()
+	owner := make([]int32, slots)
+	for i := range owner {
+		owner[i] = NoNode
+	}
+	for _, f := range s.free {
+		if f < 0 || f >= slots || owner[f] != NoNode {
+			return fmt.Errorf("free zone slot %d is out of range or listed twice", f)
+		}
+		owner[f] = -2
+	}
+	for n := range s.nodes.len() {
+		nd := s.nodes.item(n)
+		if nd.zone < 0 {
+			if !nd.covered || s.opts.KeepTrace {
+				return fmt.Errorf("node %d (covered=%v) has released its zone", n, nd.covered)
+			}
+			continue
+		}
+		if nd.zone >= slots || owner[nd.zone] != NoNode {
+			return fmt.Errorf("node %d: zone slot %d is out of range, shared or free", n, nd.zone)
+		}
+		owner[nd.zone] = n
+		if v := s.view(nd); !nd.covered {
+			if err := v.Check(); err != nil || v.IsEmpty() {
+				return fmt.Errorf("node %d: zone is not closed and non-empty (%v): %s", n, err, formatRaw(s.zoneOf(nd), s.dim))
+			}
+		}
+	}
+	for k := range s.keys.len() {
+		if err := s.checkKeyZones(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkKeyZones checks that no live zone of key k covers another.
+func (s *Store) checkKeyZones(k int32) error {
+	for a := s.head(k); a != NoNode; a = s.nodes.item(a).next {
+		for b := s.head(k); b != NoNode; b = s.nodes.item(b).next {
+			if a == b {
+				continue
+			}
+			na, nb := s.nodes.item(a), s.nodes.item(b)
+			va, vb := s.view(na), s.view(nb)
+			if va.Includes(&vb) && (!s.opts.CoverRequiresSmallerDepth || na.depth <= nb.depth) {
+				return fmt.Errorf("key %d %v: live node %d (depth %d) %s includes live node %d (depth %d) %s",
+					k, s.key(k), a, na.depth, formatRaw(s.zoneOf(na), s.dim), b, nb.depth, formatRaw(s.zoneOf(nb), s.dim))
+			}
+		}
+	}
+	return nil
+}
+
+// formatRaw prints a raw DBM as rows of raw bounds, for error messages.
+func formatRaw(z []dbm.Bound, dim int) string {
+	out := "["
+	for i := range dim {
+		if i > 0 {
+			out += "; "
+		}
+		out += fmt.Sprint(z[i*dim : (i+1)*dim])
+	}
+	return out + "]"
+}

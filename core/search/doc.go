@@ -1,0 +1,156 @@
+// Package search explores a symbolic state space for reachability: the
+// passed and waiting lists, the search orders, budgets, statistics and
+// traces.
+//
+// # What is searched
+//
+// A Space (implemented by core/zone for a network of timed automata) has
+// symbolic states: a discrete part, a fixed-length []int32 of process
+// locations and variables, and a zone, a closed non-empty DBM of dimension
+// Dim. It gives the initial state and the successors of a state; a
+// successor carries an opaque label that the search keeps for traces. A
+// Goal says which states are targets (for E<> φ: the state intersects φ).
+// Run explores from the initial state until a goal state is generated, the
+// space is exhausted, or a budget or the context stops it.
+//
+// This is the classical reachability algorithm for timed automata with a
+// passed list and a waiting list and zone inclusion (Bengtsson and Yi,
+// "Timed Automata: Semantics, Algorithms and Tools", 2004, §5; Larsen,
+// Larsson, Pettersson and Yi, "Efficient Verification of Real-Time
+// Systems: Compact Data Structure and State-Space Reduction", RTSS 1997).
+// Deadlock checking and query semantics live in the layers above: A[] φ is
+// checked as E<> ¬φ, and "deadlock" is a goal that core/zone provides.
+//
+// # The store
+//
+// The Store is the passed list. It maps each discrete part (a key) to the
+// list of zones stored with it, and numbers every stored state (a node) in
+// the order of insertion. Node records are never removed, so node numbers
+// are stable: parents, waiting lists and traces refer to nodes by number.
+//
+// Go's map is not used. Keyed by a discrete part (a string or an array),
+// it hashes with a software fallback under js/wasm: in this package's
+// benchmarks a map lookup keyed by the bytes of a 10-, 30- or 60-word
+// discrete part takes 3.8 to 4.6 times as long under js/wasm (Node) as
+// natively, 70 to 220 ns, while a lookup in the table below that finds
+// no key, hash included, takes 2.2 to 2.3 times as long, 40 to 80 ns (a
+// hit adds the key and zone comparisons). Its layout:
+//
+//	slots  []uint64        open addressing, linear probing, power-of-two size;
+//	                       0 is empty, else hash>>32 << 32 | (key index + 1),
+//	                       so a probe compares 32 bits of hash before it
+//	                       touches the key; grown ×2 past a load of 5/8
+//	keys   slab of int32   per key: the discrete part (DiscreteLen words),
+//	                       then the first live node of the key
+//	nodes  slab of node    per node, 32 bytes: key, next live node of the key,
+//	                       parent, depth, zone slot, label position and length,
+//	                       covered flag
+//	zones  slab of Bound   per zone slot: Dim² bounds, row-major, m[i*dim+j]
+//	                       bounds x_i − x_j (core/dbm's layout), read in place
+//	                       with dbm.FromRaw
+//	labels chunks of int32 the labels, for traces only
+//
+// Each slab is a list of chunks of 1024 records. Growing adds a chunk and
+// copies nothing, so the store never holds two copies of its data (which a
+// slice grown by append does while it doubles), and Bytes, which the memory
+// budget reads, is what the store really holds. Under js/wasm memory is at
+// most 4 GiB and never returned, so that peak would decide when the tab
+// dies. The hash table is a plain slice: 13 to 26 bytes per key, doubled by
+// copying. Hashes are not stored; a doubling rehashes from the key slab.
+//
+// The hash is an xxHash64-style mix (four lanes, 64-bit multiplies and
+// rotates, a final avalanche) over int32 words: under js/wasm those are
+// single instructions, while the 64×64→128-bit multiply of wyhash, the
+// runtime's hash, is emulated.
+//
+// # Inclusion
+//
+// Zones are compared only with zones of the same discrete part, bound by
+// bound (dbm.Relation's test, inlined over the slab), which is set
+// inclusion for closed DBMs. Adding (d, z):
+//
+//   - if a live zone of d includes z, nothing is stored: z is included and
+//     Add returns the including node;
+//   - otherwise z is stored, and every live zone of d that z includes is
+//     covered: it leaves the key's list (the passed list) but keeps its
+//     node record. A covered node still in the waiting list is skipped
+//     when popped: the covering node stands for it.
+//
+// Hence the invariant that Store.Check verifies: the live zones of a key
+// form an antichain (none includes another). It makes one pass suffice:
+// if a live zone includes z, no zone before it in the list can be
+// included in z, or it would be included in the first one too. A key's
+// list holds only live zones, so covered zones cost nothing to later
+// lookups. Without traces (StoreOptions.KeepTrace off), a covered node's
+// zone slot goes to a free list and the next stored zone reuses it, and
+// labels are not kept.
+//
+// For a Goal that is monotone under inclusion (intersection is), checking
+// only stored states is enough: an included state lies inside a stored
+// state that was checked when it was stored.
+//
+// # Search orders and traces
+//
+// The waiting list holds node numbers behind a three-method interface
+// (push, pop, len): a FIFO queue gives breadth-first search (BFS), a stack
+// depth-first search (DFS; the successors of a state are pushed in reverse
+// so the first one generated is expanded first), and random DFS shuffles
+// the successors of each state with a PCG generator seeded from
+// Options.Seed, so a seed reproduces a run. A priority queue for A* and
+// greedy search plugs in the same way, computing priorities from the store
+// when a node is pushed.
+//
+// The goal is checked when a state is generated (and on the initial
+// state), not when it is popped: BFS then stops during the expansion of
+// depth k as soon as it generates a goal state at depth k+1, instead of
+// expanding the rest of depth k and the states of depth k+1 before it.
+// The depth found is the same either way.
+//
+// A trace is rebuilt from parent pointers: the path of nodes from the
+// initial state to the goal, each with its label, discrete part and zone.
+// Each step's zone is exactly the successor of the previous step's zone
+// along the label, because stored zones never change.
+//
+// # Shortest traces and the A* caveat
+//
+// BFS with inclusion does not always give a trace with the fewest
+// transitions. A zone reached at depth 7 may cover a zone reached at depth
+// 3 that is still waiting; its successors are then explored from depth 8,
+// and a goal behind it is found 4 transitions too late. The tests see
+// this on random one-clock graphs. StoreOptions.CoverRequiresSmallerDepth
+// (Options.CoverRequiresSmallerDepth) restricts inclusion to depth order:
+// a state is discarded, or a stored one covered, only by a state of no
+// larger depth. Then a live zone may include another only if it is
+// strictly deeper, and BFS finds a goal at the least depth at which any
+// path reaches one: every state on a shortest path stays included in a
+// stored state of no larger depth, and post is monotone under inclusion.
+// It costs extra stored states where zones grow along paths.
+//
+// A* (another order, ordered by g + h with g the depth) needs the same
+// proviso for the same reason: a state discarded because it is included
+// in a state reached with a larger g would lose the cheaper path, and with
+// it optimality. With the proviso, a state reached again with a smaller g
+// is stored anew (and covers the old one), which is A*'s reopening.
+//
+// # Budgets and cancellation
+//
+// MaxStates and MaxMemory are checked after each stored state (Bytes is
+// maintained incrementally, O(1)); the clock, the context and progress
+// reports at checkpoints of the main loop, every 1024 iterations when
+// states are cheap and more often (down to every state) when they are
+// slow, so that time budgets and progress keep to their times. At each
+// checkpoint the search calls runtime.Gosched: js/wasm has one thread and
+// no preemption, so without it no timer (a context deadline) and no other
+// goroutine would ever run during a search. A stopped search returns Stopped, the reason
+// and the statistics so far; only an error of the Space is an error.
+//
+// # Complexity
+//
+// With K = DiscreteLen, n = Dim and m the number of live zones of the key,
+// Add costs O(K) to hash and compare plus O(m·n²) for the inclusion checks
+// (early exit makes most checks short), amortised O(1) table growth, and
+// O(n²) to copy the zone. Memory is 32 + 4n² bytes per node (plus its
+// label under KeepTrace) and about 4(K+1) + 20 bytes per distinct discrete
+// part. A search costs one Add per generated successor and one copy of a
+// state per expansion.
+package search

@@ -1,0 +1,104 @@
+// The outcome of a search: verdict, statistics and trace.
+
+package search
+
+import (
+	"fmt"
+	"time"
+
+	"beeline/core/dbm"
+)
+
+// Verdict is the outcome of a search.
+type Verdict uint8
+
+const (
+	// NotReached means the search explored the whole state space and
+	// found no goal state.
+	NotReached Verdict = iota
+	// Reached means a goal state was found; Result.Goal names it.
+	Reached
+	// Stopped means the search ended early; Result.Reason says why.
+	Stopped
+)
+
+var verdictNames = [...]string{NotReached: "not reached", Reached: "reached", Stopped: "stopped"}
+
+// String returns "not reached", "reached" or "stopped".
+func (v Verdict) String() string {
+	if int(v) < len(verdictNames) {
+		return verdictNames[v]
+	}
+	return fmt.Sprintf("Verdict(%d)", v)
+}
+
+// The reasons a search stops early (Result.Reason when Verdict is Stopped).
+const (
+	ReasonStates    = "state limit"  // Options.MaxStates stored states
+	ReasonMemory    = "memory limit" // Options.MaxMemory bytes
+	ReasonTime      = "time limit"   // Options.Timeout, or the context's deadline
+	ReasonCancelled = "cancelled"    // the context was cancelled
+	ReasonError     = "error"        // the Space returned an error; Run returns it too
+)
+
+// Stats are the counters of a search. A progress callback receives a
+// snapshot; Result holds the final one.
+type Stats struct {
+	Explored  int64 // states expanded (their successors computed)
+	Generated int64 // successors produced by the Space
+	Stored    int64 // states added to the store; Stored − Covered are in the passed list
+	Included  int64 // successors discarded because a stored zone included them
+	Covered   int64 // stored states later covered by a larger zone
+	Skipped   int64 // covered states popped from the waiting list and not expanded
+	Waiting   int64 // states in the waiting list, including covered ones not yet popped
+
+	Rate        float64       // explored states per second
+	Elapsed     time.Duration // time since the search started
+	MemoryBytes int64         // bytes held by the store and the waiting list
+}
+
+// Step is one state of a trace: the transition that led to it (nil for the
+// initial state) and the symbolic state it reached.
+type Step struct {
+	Label    []int32
+	Discrete []int32
+	Zone     *dbm.DBM
+}
+
+// Result is the outcome of Run.
+type Result struct {
+	Verdict Verdict
+	Reason  string // why the search stopped, when Verdict is Stopped
+	Stats   Stats
+
+	// Goal is the store's node of the goal state found, or NoNode;
+	// Depth is its number of transitions from the initial state.
+	Goal  int32
+	Depth int32
+
+	// Trace is the path from the initial state to the goal state, one
+	// Step per state (Depth+1 of them), when Reached and Options.Trace.
+	Trace []Step
+}
+
+// Path returns the path from the initial state to node n, rebuilt from
+// parent pointers: one Step per node, Depth(n)+1 of them, with copies of
+// the labels, discrete parts and zones. The store must keep trace data
+// (StoreOptions.KeepTrace); otherwise labels are nil and the zones of
+// covered nodes are left as dbm.New makes them.
+func (s *Store) Path(n int32) []Step {
+	steps := make([]Step, s.Depth(n)+1)
+	for i := len(steps) - 1; i >= 0; i-- {
+		z := dbm.New(s.Dim())
+		s.Zone(n, z)
+		steps[i] = Step{
+			Discrete: append([]int32(nil), s.Discrete(n)...),
+			Zone:     z,
+		}
+		if i > 0 {
+			steps[i].Label = append([]int32{}, s.Label(n)...)
+		}
+		n = s.Parent(n)
+	}
+	return steps
+}

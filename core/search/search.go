@@ -1,0 +1,389 @@
+// The search driver: Run, its options and its main loop.
+
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"time"
+
+	"beeline/core/dbm"
+)
+
+// Order is a search order.
+type Order uint8
+
+const (
+	// BFS expands states in order of depth. With
+	// CoverRequiresSmallerDepth it finds a trace with the fewest
+	// transitions; without, usually but not always one (see the package
+	// documentation).
+	BFS Order = iota
+	// DFS expands the most recently generated state first, successors in
+	// the order the Space produced them.
+	DFS
+	// RandomDFS is DFS with the successors of each state shuffled by a
+	// PCG generator seeded from Options.Seed.
+	RandomDFS
+)
+
+var orderNames = [...]string{BFS: "bfs", DFS: "dfs", RandomDFS: "random-dfs"}
+
+// String returns "bfs", "dfs" or "random-dfs".
+func (o Order) String() string {
+	if int(o) < len(orderNames) {
+		return orderNames[o]
+	}
+	return fmt.Sprintf("Order(%d)", o)
+}
+
+// Options configures Run. The zero value is a breadth-first search without
+// budgets, trace or progress reports.
+type Options struct {
+	Order Order  // search order; the zero value is BFS
+	Seed  uint64 // seed of RandomDFS
+
+	MaxStates int64         // stop after storing this many states; ≤ 0: no limit
+	MaxMemory int64         // stop when store and waiting list hold more bytes; ≤ 0: no limit
+	Timeout   time.Duration // stop after this long; ≤ 0: no limit
+
+	// Progress, if set, receives a statistics snapshot about every
+	// ProgressEvery (default 250ms). It runs on the search's goroutine,
+	// so it is also the place to yield to other work under js/wasm.
+	Progress      func(Stats)
+	ProgressEvery time.Duration
+
+	// Trace keeps what is needed to return the trace to a goal state.
+	Trace bool
+
+	// CoverRequiresSmallerDepth is StoreOptions.CoverRequiresSmallerDepth.
+	CoverRequiresSmallerDepth bool
+
+	// CheckInvariants runs Store.Check at every checkpoint and at the end,
+	// and stops the search with an error if it fails. It is slow.
+	CheckInvariants bool
+}
+
+// maxCheckEvery is the largest number of loop iterations between
+// checkpoints (clock, cancellation, progress). Reading the clock costs tens
+// of nanoseconds natively and more under js/wasm; once per 1024 states is
+// noise. When states are slow to expand the interval shrinks (down to one
+// state), so that budgets and progress reports keep to their times; see
+// adapt.
+const maxCheckEvery = 1024
+
+// maxNodes bounds the store's node count: node indices are int32.
+const maxNodes = math.MaxInt32 - 1
+
+// Run searches sp from its initial state for a state on which goal holds
+// (a nil goal never holds: the search explores the whole state space).
+// The goal is checked on the initial state and on every state when it is
+// stored, so a search stops as soon as a goal state is generated.
+//
+// Run returns a Result in every case but one: invalid input (a Space with
+// a negative discrete length or dimension < 1, an unknown Order) returns
+// only an error. When
+// the Space reports an error, Run returns the partial Result (Stopped,
+// ReasonError) and that error. Budgets and cancellation are not errors:
+// they give a Stopped result with the reason and the statistics so far.
+func Run(ctx context.Context, sp Space, goal Goal, opts Options) (*Result, error) {
+	if sp.DiscreteLen() < 0 || sp.Dim() < 1 {
+		return nil, fmt.Errorf("invalid state space: discrete length %d, dimension %d", sp.DiscreteLen(), sp.Dim())
+	}
+	if int(opts.Order) >= len(orderNames) {
+		return nil, fmt.Errorf("unknown search order %v", opts.Order)
+	}
+	s := newSearcher(sp, goal, opts)
+	s.run(ctx)
+	return s.result()
+}
+
+// searcher is the state of one Run.
+type searcher struct {
+	sp    Space
+	goal  Goal
+	opts  Options
+	store *Store
+	wait  waiting
+	rng   *rand.Rand // RandomDFS only
+
+	start        time.Time
+	nextProgress time.Time
+	lastCheck    time.Time
+	iter         int64 // loop iterations since the last checkpoint
+	checkEvery   int64 // loop iterations between checkpoints
+	stats        Stats
+
+	cur   int32    // node being expanded
+	curD  []int32  // its discrete part, copied out of the store
+	curZ  *dbm.DBM // its zone, copied out of the store
+	succ  []int32  // nodes added by the current expansion
+	yield func(label, d2 []int32, z2 *dbm.DBM) bool
+
+	found     int32 // goal node, or NoNode
+	exhausted bool
+	stop      string
+	err       error
+}
+
+// newSearcher prepares a search.
+func newSearcher(sp Space, goal Goal, opts Options) *searcher {
+	if opts.ProgressEvery <= 0 {
+		opts.ProgressEvery = 250 * time.Millisecond
+	}
+	s := &searcher{
+		sp:   sp,
+		goal: goal,
+		opts: opts,
+		store: NewStore(sp.DiscreteLen(), sp.Dim(), StoreOptions{
+			CoverRequiresSmallerDepth: opts.CoverRequiresSmallerDepth,
+			KeepTrace:                 opts.Trace,
+		}),
+		cur:        NoNode,
+		checkEvery: 16,
+		curD:       make([]int32, sp.DiscreteLen()),
+		curZ:       dbm.New(sp.Dim()),
+		found:      NoNode,
+	}
+	switch opts.Order {
+	case DFS:
+		s.wait = &lifo{}
+	case RandomDFS:
+		s.wait = &lifo{}
+		s.rng = rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9E3779B97F4A7C15))
+	default:
+		s.wait = &fifo{}
+	}
+	s.yield = s.onSuccessor
+	return s
+}
+
+// run is the main loop: pop, skip if covered, expand, until a goal is
+// found, the waiting list is empty or the search is stopped.
+func (s *searcher) run(ctx context.Context) {
+	s.start = time.Now()
+	s.lastCheck = s.start
+	s.nextProgress = s.start.Add(s.opts.ProgressEvery)
+	if s.checkpoint(ctx) || !s.initial() {
+		return
+	}
+	for s.found == NoNode && s.stop == "" {
+		if s.iter++; s.iter >= s.checkEvery {
+			s.iter = 0
+			if s.checkpoint(ctx) {
+				return
+			}
+		}
+		n, ok := s.wait.pop()
+		if !ok {
+			s.exhausted = true
+			return
+		}
+		if s.store.IsCovered(n) {
+			s.stats.Skipped++
+			continue
+		}
+		s.expand(n)
+	}
+}
+
+// initial stores the initial state and checks the goal on it. It reports
+// whether the search should go on.
+func (s *searcher) initial() bool {
+	ok, err := s.sp.Initial(s.curD, s.curZ)
+	if err != nil {
+		s.fail(err)
+		return false
+	}
+	if !ok {
+		s.exhausted = true
+		return false
+	}
+	n, _ := s.store.Add(s.curD, s.curZ, NoNode, nil)
+	if s.goal != nil && s.goal(s.curD, s.curZ) {
+		s.found = n
+		return false
+	}
+	s.wait.push(n)
+	return true
+}
+
+// expand computes the successors of node n and pushes the stored ones.
+// The state is copied out of the store first: Add may release or reuse
+// the zone slot of n if a successor covers it.
+func (s *searcher) expand(n int32) {
+	copy(s.curD, s.store.Discrete(n))
+	s.store.Zone(n, s.curZ)
+	s.cur = n
+	s.succ = s.succ[:0]
+	s.stats.Explored++
+	if err := s.sp.Successors(s.curD, s.curZ, s.yield); err != nil && s.found == NoNode {
+		s.fail(err)
+		return
+	}
+	s.pushSuccessors()
+}
+
+// pushSuccessors pushes the states added by the last expansion: in
+// generation order for BFS, reversed for DFS so that the first generated
+// is expanded first, shuffled for RandomDFS.
+func (s *searcher) pushSuccessors() {
+	switch s.opts.Order {
+	case DFS:
+		for i := len(s.succ) - 1; i >= 0; i-- {
+			s.wait.push(s.succ[i])
+		}
+		return
+	case RandomDFS:
+		s.rng.Shuffle(len(s.succ), func(i, j int) { s.succ[i], s.succ[j] = s.succ[j], s.succ[i] })
+	}
+	for _, n := range s.succ {
+		s.wait.push(n)
+	}
+}
+
+// onSuccessor is the yield function given to Space.Successors.
+// An empty successor zone is no state and is ignored.
+func (s *searcher) onSuccessor(label, d2 []int32, z2 *dbm.DBM) bool {
+	if z2.IsEmpty() {
+		return true
+	}
+	s.stats.Generated++
+	if len(d2) != s.store.DiscreteLen() || z2.Dim() != s.store.Dim() {
+		s.fail(fmt.Errorf("successor has discrete length %d and dimension %d, want %d and %d",
+			len(d2), z2.Dim(), s.store.DiscreteLen(), s.store.Dim()))
+		return false
+	}
+	if s.opts.Trace && len(label) > MaxLabel {
+		s.fail(fmt.Errorf("transition label of %d words is longer than %d", len(label), MaxLabel))
+		return false
+	}
+	n, added := s.store.Add(d2, z2, s.cur, label)
+	if !added {
+		s.stats.Included++
+		return true
+	}
+	if s.goal != nil && s.goal(d2, z2) {
+		s.found = n
+		return false
+	}
+	s.succ = append(s.succ, n)
+	return !s.overBudget()
+}
+
+// overBudget checks the state and memory budgets after a state is stored.
+func (s *searcher) overBudget() bool {
+	stored := int64(s.store.Len())
+	switch {
+	case s.opts.MaxStates > 0 && stored >= s.opts.MaxStates, stored >= maxNodes:
+		s.stop = ReasonStates
+	case s.opts.MaxMemory > 0 && s.memory() > s.opts.MaxMemory:
+		s.stop = ReasonMemory
+	}
+	return s.stop != ""
+}
+
+// memory returns the bytes held by the search's data structures.
+func (s *searcher) memory() int64 {
+	return s.store.Bytes() + s.wait.bytes() + int64(cap(s.succ)+cap(s.curD))*4
+}
+
+// checkpoint checks cancellation and the time budget, runs the invariant
+// checker if asked, and reports progress. It reports whether to stop.
+//
+// It first yields the processor (runtime.Gosched). Under js/wasm there is
+// one thread and no preemption, so without this a search would starve every
+// other goroutine, including the timer that expires a context's deadline
+// and any goroutine that would cancel it. Natively it costs well under a
+// microsecond per checkpoint.
+func (s *searcher) checkpoint(ctx context.Context) bool {
+	runtime.Gosched()
+	if err := ctx.Err(); err != nil {
+		s.stop = ReasonCancelled
+		if errors.Is(err, context.DeadlineExceeded) {
+			s.stop = ReasonTime
+		}
+		return true
+	}
+	now := time.Now()
+	s.adapt(now)
+	if s.opts.Timeout > 0 && now.Sub(s.start) >= s.opts.Timeout {
+		s.stop = ReasonTime
+		return true
+	}
+	if s.opts.CheckInvariants {
+		if err := s.store.Check(); err != nil {
+			s.fail(fmt.Errorf("store invariant: %w", err))
+			return true
+		}
+	}
+	if s.opts.Progress != nil && !now.Before(s.nextProgress) {
+		s.opts.Progress(s.snapshot(now))
+		s.nextProgress = now.Add(s.opts.ProgressEvery)
+	}
+	return false
+}
+
+// adapt sets the checkpoint interval from the time since the last
+// checkpoint: halved when it exceeded an eighth of ProgressEvery (about
+// 30ms by default), doubled up to maxCheckEvery when it was under a
+// thirty-second.
+func (s *searcher) adapt(now time.Time) {
+	dt := now.Sub(s.lastCheck)
+	s.lastCheck = now
+	switch {
+	case dt > s.opts.ProgressEvery/8 && s.checkEvery > 1:
+		s.checkEvery /= 2
+	case dt < s.opts.ProgressEvery/32 && s.checkEvery < maxCheckEvery:
+		s.checkEvery *= 2
+	}
+}
+
+// fail stops the search with an error.
+func (s *searcher) fail(err error) {
+	s.err = err
+	s.stop = ReasonError
+}
+
+// snapshot returns the statistics as of now.
+func (s *searcher) snapshot(now time.Time) Stats {
+	st := s.stats
+	st.Stored = int64(s.store.Len())
+	st.Covered = int64(s.store.NumCovered())
+	st.Waiting = int64(s.wait.len())
+	st.MemoryBytes = s.memory()
+	st.Elapsed = now.Sub(s.start)
+	if sec := st.Elapsed.Seconds(); sec > 0 {
+		st.Rate = float64(st.Explored) / sec
+	}
+	return st
+}
+
+// result assembles the Result of the search.
+func (s *searcher) result() (*Result, error) {
+	if s.opts.CheckInvariants && s.err == nil {
+		if err := s.store.Check(); err != nil {
+			s.fail(fmt.Errorf("store invariant: %w", err))
+		}
+	}
+	r := &Result{Stats: s.snapshot(time.Now()), Goal: s.found, Depth: -1}
+	switch {
+	case s.err != nil:
+		r.Verdict, r.Reason = Stopped, ReasonError
+	case s.found != NoNode:
+		r.Verdict = Reached
+		r.Depth = s.store.Depth(s.found)
+		if s.opts.Trace {
+			r.Trace = s.store.Path(s.found)
+		}
+	case s.stop != "":
+		r.Verdict, r.Reason = Stopped, s.stop
+	case s.exhausted:
+		r.Verdict = NotReached
+	}
+	return r, s.err
+}

@@ -1,0 +1,46 @@
+// The interface between the search and the symbolic state space it explores.
+
+package search
+
+import "beeline/core/dbm"
+
+// Space is a symbolic state space. A state is a discrete part — a slice of
+// fixed length DiscreteLen: process locations, then variables, as the
+// implementation lays them out — and a zone, a closed non-empty DBM of
+// dimension Dim. core/zone implements Space for a network of timed
+// automata; the tests implement small ones.
+type Space interface {
+	// DiscreteLen returns the length of every discrete part.
+	DiscreteLen() int
+
+	// Dim returns the DBM dimension: the number of clocks plus one for
+	// the reference clock.
+	Dim() int
+
+	// Initial writes the initial state into d (of length DiscreteLen) and
+	// z (of dimension Dim). It returns ok=false when the initial state is
+	// empty (its invariant fails); then the state space is empty.
+	Initial(d []int32, z *dbm.DBM) (ok bool, err error)
+
+	// Successors calls yield once for each successor of (d, z), stopping
+	// early when yield returns false. d and z belong to the caller and
+	// must not be modified. The arguments of yield are only valid during
+	// that call: the search copies what it keeps. label is an opaque
+	// description of the transition (core/zone encodes processes, edges
+	// and select values in it); the search only stores it for traces.
+	// Successor zones must be closed; an empty one (dbm's IsEmpty) is
+	// ignored.
+	//
+	// A non-nil error (for example a run-time error of the model on some
+	// path) stops the search, which reports it.
+	Successors(d []int32, z *dbm.DBM, yield func(label []int32, d2 []int32, z2 *dbm.DBM) bool) error
+}
+
+// Goal tells target states, as for E<> φ. It reports whether (d, z)
+// intersects the target: the zone may lie partly inside φ, and the query
+// layer decides how to test that. Goal must be monotone under inclusion —
+// if it holds for (d, z) it holds for (d, z') whenever z ⊆ z' — because the
+// search checks only the states it stores, and a discarded state's zone is
+// included in a stored one that was checked. Intersection is monotone. The
+// arguments are only valid during the call.
+type Goal func(d []int32, z *dbm.DBM) bool

@@ -1,0 +1,386 @@
+// The passed list: a hash table of discrete parts, each with its list of zones.
+
+package search
+
+import (
+	"fmt"
+
+	"beeline/core/dbm"
+)
+
+// StoreOptions configures a Store. The zero value is the usual
+// reachability store: inclusion in either direction, no trace data.
+type StoreOptions struct {
+	// CoverRequiresSmallerDepth restricts inclusion to depth order: a zone
+	// is discarded (or a stored zone covered) only by a zone whose depth
+	// (number of transitions from the initial state) is no larger. A* and
+	// shortest-trace BFS need this; see the package documentation.
+	CoverRequiresSmallerDepth bool
+
+	// KeepTrace keeps the labels of the stored states and the zones of
+	// covered states, so that Path can rebuild the path to any state.
+	// Without it labels are dropped and the zone slots of covered states
+	// are reused.
+	KeepTrace bool
+}
+
+// NoNode is the node index meaning "none" (the parent of the initial state).
+const NoNode int32 = -1
+
+// node is the record of one stored state. 32 bytes.
+type node struct {
+	key      int32 // index of the discrete part in Store.keys
+	next     int32 // next live node with the same key, or NoNode
+	parent   int32 // node this state was generated from, or NoNode
+	depth    int32 // number of transitions from the initial state
+	zone     int32 // zone slot in Store.zones, or -1 once released
+	label    int32 // position of the label in Store.text
+	labelLen int32 // its length; 0 without KeepTrace
+	covered  bool  // a later zone included this one; it left the passed list
+}
+
+// Store is the passed list: the set of symbolic states (discrete part, zone)
+// seen by a search, with inclusion. States are numbered 0, 1, ... in the
+// order they were added (the node index); a node keeps its number, parent,
+// depth and label even after it is covered. See the package documentation
+// for the data layout. A Store is not safe for concurrent use.
+type Store struct {
+	opts  StoreOptions
+	klen  int // discrete length
+	dim   int // DBM dimension
+	zsize int // dim*dim
+
+	slots []uint64        // open addressing: 0 empty, else tag<<32 | (key index+1)
+	keys  slab[int32]     // per key: the discrete part, then the first live node
+	nodes slab[node]      // per node: its record
+	zones slab[dbm.Bound] // per zone slot: a DBM, row-major
+	free  []int32         // released zone slots
+	text  labels          // the labels of the nodes
+
+	live    int   // nodes not covered
+	covered int   // nodes covered
+	probes  int64 // slot probes, for statistics
+}
+
+// minSlots is the initial hash table size; it is a power of two.
+const minSlots = 64
+
+// NewStore returns an empty store for discrete parts of length discreteLen
+// and zones of dimension dim. It panics if discreteLen < 0 or dim < 1, which
+// are programming errors.
+func NewStore(discreteLen, dim int, opts StoreOptions) *Store {
+	if discreteLen < 0 || dim < 1 {
+		panic("search: NewStore with negative discrete length or dimension < 1")
+	}
+	return &Store{
+		opts:  opts,
+		klen:  discreteLen,
+		dim:   dim,
+		zsize: dim * dim,
+		slots: make([]uint64, minSlots),
+		keys:  slab[int32]{width: discreteLen + 1},
+		nodes: slab[node]{width: 1},
+		zones: slab[dbm.Bound]{width: dim * dim},
+	}
+}
+
+// Add adds the state (d, z), generated from node parent by the transition
+// label (parent is NoNode and label nil for the initial state). Its depth is
+// the parent's plus one.
+//
+// If a live stored zone with the same discrete part includes z (and, under
+// CoverRequiresSmallerDepth, has a depth no larger than the new state's),
+// Add stores nothing and returns that node with added=false. Otherwise it
+// stores the state, marks every live zone of the same discrete part that z
+// includes (under the same depth proviso) as covered, and returns the new
+// node with added=true.
+//
+// Preconditions: len(d) is the store's discrete length (not checked); z
+// has the store's dimension (checked, panics) and is closed and non-empty
+// (not checked; zones are compared bound by bound, which is inclusion only
+// for closed DBMs). d, z and label are copied.
+func (s *Store) Add(d []int32, z *dbm.DBM, parent int32, label []int32) (n int32, added bool) {
+	depth := int32(0)
+	if parent != NoNode {
+		depth = s.nodes.item(parent).depth + 1
+	}
+	if z.Dim() != s.dim {
+		panic(fmt.Sprintf("search: zone of dimension %d added to a store of dimension %d", z.Dim(), s.dim))
+	}
+	h := hashKey(d)
+	k, found := s.findKey(d, h)
+	if !found {
+		k = s.insertKey(d, h)
+	} else if c := s.sweep(k, z, depth); c != NoNode {
+		return c, false
+	}
+	return s.newNode(k, z.Raw(), parent, depth, label), true
+}
+
+// sweep walks the live zones of key k against a new zone z of the given
+// depth. It returns a live node that covers z, or else unlinks and marks
+// covered every live zone that z covers and returns NoNode.
+//
+// One pass suffices: the live zones of a key never cover one another
+// (under the depth proviso, a covering zone is strictly deeper), so if some
+// zone covers z, no zone before it in the list was covered by z — that zone
+// would be covered by the covering one too.
+func (s *Store) sweep(k int32, z *dbm.DBM, depth int32) int32 {
+	prev := NoNode
+	for n := s.head(k); n != NoNode; {
+		nd := s.nodes.item(n)
+		next := nd.next
+		rel := relation(s.zoneOf(nd), z.Raw())
+		if rel&dbm.Superset != 0 && (!s.opts.CoverRequiresSmallerDepth || nd.depth <= depth) {
+			return n
+		}
+		if rel&dbm.Subset != 0 && (!s.opts.CoverRequiresSmallerDepth || depth <= nd.depth) {
+			s.unlink(k, prev, next)
+			s.cover(n)
+		} else {
+			prev = n
+		}
+		n = next
+	}
+	return NoNode
+}
+
+// view returns a DBM that reads a stored zone in place, without copying.
+func (s *Store) view(nd *node) dbm.DBM { return dbm.FromRaw(s.dim, s.zoneOf(nd)) }
+
+// relation compares two closed non-empty DBMs of the same dimension
+// stored as raw matrices, entry by entry, stopping once neither inclusion
+// can hold. It is dbm.Relation without the emptiness and dimension checks
+// and the view through dbm.FromRaw, which the store's preconditions make
+// unnecessary: inclusion checks are half of a search's time on Fischer's
+// protocol, and this loop makes the whole search about 9% faster. It
+// relies on core/dbm's documented encoding, in which the integer order of
+// bounds is their tightness order; Check and the tests compare the store
+// against dbm.Includes.
+func relation(a, b []dbm.Bound) dbm.Relation {
+	r := dbm.Equal
+	b = b[:len(a)]
+	for k, x := range a {
+		y := b[k]
+		if x == y {
+			continue
+		}
+		if x > y {
+			r &^= dbm.Subset
+		} else {
+			r &^= dbm.Superset
+		}
+		if r == dbm.Different {
+			break
+		}
+	}
+	return r
+}
+
+// unlink removes the node after prev (the head if prev is NoNode) from the
+// live list of key k; next is that node's successor.
+func (s *Store) unlink(k, prev, next int32) {
+	if prev == NoNode {
+		s.setHead(k, next)
+	} else {
+		s.nodes.item(prev).next = next
+	}
+}
+
+// cover marks node n covered and, without KeepTrace, releases its zone slot.
+func (s *Store) cover(n int32) {
+	nd := s.nodes.item(n)
+	nd.covered = true
+	nd.next = NoNode
+	s.live--
+	s.covered++
+	if !s.opts.KeepTrace {
+		s.free = append(s.free, nd.zone)
+		nd.zone = -1
+	}
+}
+
+// newNode stores a new live node for key k at the head of its list.
+func (s *Store) newNode(k int32, z []dbm.Bound, parent, depth int32, label []int32) int32 {
+	nd := node{key: k, next: s.head(k), parent: parent, depth: depth}
+	nd.zone = s.allocZone(z)
+	if s.opts.KeepTrace && len(label) > 0 {
+		if len(label) > MaxLabel {
+			panic("search: label longer than MaxLabel")
+		}
+		nd.label = s.text.add(label)
+		nd.labelLen = int32(len(label))
+	}
+	n := s.nodes.add(nd)
+	s.setHead(k, n)
+	s.live++
+	return n
+}
+
+// allocZone copies z into a free zone slot, or a new one, and returns it.
+func (s *Store) allocZone(z []dbm.Bound) int32 {
+	if m := len(s.free); m > 0 {
+		slot := s.free[m-1]
+		s.free = s.free[:m-1]
+		copy(s.zones.at(slot), z)
+		return slot
+	}
+	return s.zones.add(z...)
+}
+
+// zoneOf returns the zone of a node that still has one.
+func (s *Store) zoneOf(nd *node) []dbm.Bound {
+	return s.zones.at(nd.zone)
+}
+
+// key returns the discrete part of key k.
+func (s *Store) key(k int32) []int32 { return s.keys.at(k)[:s.klen] }
+
+// head returns the first live node of key k, or NoNode.
+func (s *Store) head(k int32) int32 { return s.keys.at(k)[s.klen] }
+
+// setHead sets the first live node of key k.
+func (s *Store) setHead(k, n int32) { s.keys.at(k)[s.klen] = n }
+
+// findKey looks up the discrete part d with hash h. It returns its key index
+// and true, or the index the key would get and false.
+func (s *Store) findKey(d []int32, h uint64) (int32, bool) {
+	mask := uint64(len(s.slots) - 1)
+	tag := h >> 32
+	for i := h & mask; ; i = (i + 1) & mask {
+		s.probes++
+		v := s.slots[i]
+		if v == 0 {
+			return s.keys.len(), false
+		}
+		if v>>32 == tag {
+			k := int32(uint32(v)) - 1
+			if equalKeys(s.key(k), d) {
+				return k, true
+			}
+		}
+	}
+}
+
+// equalKeys reports whether two discrete parts of the same length are equal.
+func equalKeys(a, b []int32) bool {
+	b = b[:len(a)]
+	for i, x := range a {
+		if b[i] != x {
+			return false
+		}
+	}
+	return true
+}
+
+// insertKey adds the discrete part d with hash h, which is not in the
+// table, and returns its key index. The table grows past a load of 5/8.
+func (s *Store) insertKey(d []int32, h uint64) int32 {
+	if (int(s.keys.len())+1)*8 > len(s.slots)*5 {
+		s.grow()
+	}
+	s.keys.add(d[:s.klen]...)
+	k := s.keys.len() - 1
+	s.setHead(k, NoNode)
+	s.place(k, h)
+	return k
+}
+
+// place puts key k with hash h in the first empty slot of its probe chain.
+func (s *Store) place(k int32, h uint64) {
+	mask := uint64(len(s.slots) - 1)
+	i := h & mask
+	for s.slots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	s.slots[i] = h>>32<<32 | uint64(uint32(k+1))
+}
+
+// grow doubles the hash table and re-places every key. Hashes are
+// recomputed from the key slab rather than stored: that costs one hash per
+// key per doubling, amortised one hash per insertion, and saves 8 bytes per
+// key.
+func (s *Store) grow() {
+	s.slots = make([]uint64, 2*len(s.slots))
+	for k := range s.keys.len() {
+		s.place(k, hashKey(s.key(k)))
+	}
+}
+
+// Covering returns a live node with discrete part d whose zone includes z,
+// ignoring depths, or NoNode. It stores nothing.
+func (s *Store) Covering(d []int32, z *dbm.DBM) int32 {
+	k, found := s.findKey(d, hashKey(d))
+	if !found {
+		return NoNode
+	}
+	for n := s.head(k); n != NoNode; n = s.nodes.item(n).next {
+		if v := s.view(s.nodes.item(n)); v.Includes(z) {
+			return n
+		}
+	}
+	return NoNode
+}
+
+// Len returns the number of nodes ever added (live and covered).
+func (s *Store) Len() int { return int(s.nodes.len()) }
+
+// Live returns the number of live (not covered) nodes: the passed list.
+func (s *Store) Live() int { return s.live }
+
+// NumCovered returns the number of covered nodes.
+func (s *Store) NumCovered() int { return s.covered }
+
+// Keys returns the number of distinct discrete parts stored.
+func (s *Store) Keys() int { return int(s.keys.len()) }
+
+// Probes returns the number of hash table slots examined so far.
+func (s *Store) Probes() int64 { return s.probes }
+
+// DiscreteLen returns the length of the discrete parts.
+func (s *Store) DiscreteLen() int { return s.klen }
+
+// Dim returns the dimension of the zones.
+func (s *Store) Dim() int { return s.dim }
+
+// Bytes returns the memory held by the store's tables and slabs, counting
+// their capacity (what is allocated, not what is used). The slabs grow by
+// chunks and never hold two copies; the hash table does while it doubles
+// (8 bytes per slot, 13 to 26 bytes per key), and the free list while it
+// grows by append; those peaks are not counted.
+func (s *Store) Bytes() int64 {
+	return int64(cap(s.slots))*8 + int64(cap(s.free))*4 +
+		s.keys.bytes(4) + s.nodes.bytes(32) + s.zones.bytes(4) + s.text.bytes()
+}
+
+// Discrete returns the discrete part of node n. The slice aliases the store
+// and must not be modified.
+func (s *Store) Discrete(n int32) []int32 { return s.key(s.nodes.item(n).key) }
+
+// Zone copies the zone of node n into z, which must have the store's
+// dimension, and reports whether the node still has its zone: a covered
+// node keeps it only under KeepTrace.
+func (s *Store) Zone(n int32, z *dbm.DBM) bool {
+	nd := s.nodes.item(n)
+	if nd.zone < 0 {
+		return false
+	}
+	copy(z.Raw(), s.zoneOf(nd))
+	return true
+}
+
+// Parent returns the node n was generated from, or NoNode.
+func (s *Store) Parent(n int32) int32 { return s.nodes.item(n).parent }
+
+// Depth returns the number of transitions from the initial state to n.
+func (s *Store) Depth(n int32) int32 { return s.nodes.item(n).depth }
+
+// Label returns the label of the transition into n (nil without KeepTrace
+// or for the initial state). The slice aliases the store.
+func (s *Store) Label(n int32) []int32 {
+	nd := s.nodes.item(n)
+	return s.text.at(nd.label, nd.labelLen)
+}
+
+// IsCovered reports whether node n has been covered by a later zone.
+func (s *Store) IsCovered(n int32) bool { return s.nodes.item(n).covered }

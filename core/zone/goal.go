@@ -1,0 +1,280 @@
+// Goals: state formulas as sets of valuations, and deadlock.
+
+package zone
+
+import (
+	"fmt"
+	"slices"
+
+	"beeline/core/dbm"
+	"beeline/core/model"
+	"beeline/core/search"
+)
+
+// Goal returns the search goal of E<> p: it holds on (d, z) when some
+// valuation of z satisfies p in d. Clock constraints, negation and
+// deadlock are evaluated as unions of zones inside z, so Not is the exact
+// complement within the zone. A formula without clock constraints or
+// deadlock is evaluated on d alone.
+//
+// Goal adds the constants of p's clock constraints to the extrapolation
+// bounds, and a formula mentioning deadlock turns ExtraLU into ExtraM, so
+// it must be called before the search starts (it panics otherwise, when
+// the bounds would change). A run-time error while evaluating p makes it
+// false; GoalErr returns the first one.
+func (g *Graph) Goal(p *model.Prop) search.Goal {
+	g.addQuery(p)
+	if p == nil {
+		return func([]int32, *dbm.DBM) bool { return true }
+	}
+	// The search calls the goal from inside Successors (on each new
+	// state), so the goal works on a twin graph with its own scratch.
+	h := g.twin()
+	if !needsZone(p) {
+		return func(d []int32, _ *dbm.DBM) bool {
+			h.env.Reset()
+			h.setState(d)
+			v, err := h.holds(p)
+			g.noteGoalErr(err)
+			return err == nil && v
+		}
+	}
+	return func(d []int32, z *dbm.DBM) bool {
+		f, err := h.sat(p, d, z)
+		g.noteGoalErr(err)
+		return err == nil && !f.IsEmpty()
+	}
+}
+
+// twin returns a graph sharing g's network, options and bounds but with
+// its own evaluation environment and scratch buffers.
+func (g *Graph) twin() *Graph {
+	return &Graph{
+		net: g.net, np: g.np, nd: g.nd, dim: g.dim, extra: g.extra, b: g.b,
+		hasUrgentChan: g.hasUrgentChan, hasCommitted: g.hasCommitted,
+		exact: g.exact, started: true,
+		env: g.net.NewEnv(), d2: make([]int32, g.nd), z2: dbm.New(g.dim),
+	}
+}
+
+// GoalErr returns the first run-time error met while evaluating a goal.
+func (g *Graph) GoalErr() error { return g.goalErr }
+
+func (g *Graph) noteGoalErr(err error) {
+	if err != nil && g.goalErr == nil {
+		g.goalErr = err
+	}
+}
+
+// addQuery records the clock constraints of p for the extrapolation
+// bounds and switches to ExtraM for deadlock.
+func (g *Graph) addQuery(p *model.Prop) {
+	if p == nil || slices.Contains(g.queries, p) {
+		return
+	}
+	g.queries = append(g.queries, p)
+	extra, n := g.extra, len(g.query)
+	if hasDeadlock(p) && g.extra == ExtraLU {
+		g.extra = ExtraM
+	}
+	g.query = appendClocks(g.query, p)
+	if extra == g.extra && n == len(g.query) {
+		return
+	}
+	old := g.b
+	if err := g.computeBounds(); err != nil {
+		g.noteGoalErr(err)
+		g.b = old
+		return
+	}
+	if g.started && !g.exact && !sameBounds(&old, &g.b) {
+		panic("zone: Goal called after the search started, with constants that change the extrapolation bounds")
+	}
+}
+
+func sameBounds(a, b *bounds) bool {
+	return fmt.Sprint(a.l, a.u, a.diag) == fmt.Sprint(b.l, b.u, b.diag)
+}
+
+// appendClocks appends the clock constraints of p.
+func appendClocks(cs []model.ClockConstraint, p *model.Prop) []model.ClockConstraint {
+	if p.Op == model.PropClock {
+		cs = append(cs, p.Clock)
+	}
+	for _, a := range p.Args {
+		cs = appendClocks(cs, a)
+	}
+	return cs
+}
+
+// hasDeadlock reports whether p mentions deadlock.
+func hasDeadlock(p *model.Prop) bool {
+	if p.Op == model.PropDeadlock {
+		return true
+	}
+	for _, a := range p.Args {
+		if hasDeadlock(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// needsZone reports whether p has clock constraints or deadlock.
+func needsZone(p *model.Prop) bool {
+	if p.Op == model.PropClock || p.Op == model.PropDeadlock {
+		return true
+	}
+	for _, a := range p.Args {
+		if needsZone(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// holds evaluates a formula without clocks in the state g.env points at.
+func (g *Graph) holds(p *model.Prop) (bool, error) {
+	switch p.Op {
+	case model.PropTrue:
+		return true, nil
+	case model.PropFalse:
+		return false, nil
+	case model.PropAtom:
+		v := p.Atom(g.env)
+		if re := g.env.Err; re != nil {
+			return false, &Error{Pos: g.position(re.Pos), Msg: re.Msg, Context: "query"}
+		}
+		return v != 0, nil
+	case model.PropNot:
+		v, err := g.holds(p.Args[0])
+		return !v, err
+	case model.PropAnd, model.PropOr:
+		want := p.Op == model.PropOr // the value that decides
+		for _, a := range p.Args {
+			v, err := g.holds(a)
+			if err != nil || v == want {
+				return want, err
+			}
+		}
+		return !want, nil
+	}
+	return false, fmt.Errorf("formula operator %d cannot be evaluated without a zone", p.Op)
+}
+
+// sat returns the valuations of z (intersected with the invariants of d)
+// that satisfy p in d. A nil p holds everywhere.
+func (g *Graph) sat(p *model.Prop, d []int32, z *dbm.DBM) (*dbm.Federation, error) {
+	g.env.Reset()
+	g.combo = g.combo[:0]
+	base := z.Copy()
+	if ok, err := g.invariants(d, base, d); err != nil || !ok {
+		return dbm.NewFederation(g.dim), err
+	}
+	if p == nil {
+		return dbm.FederationOf(base), nil
+	}
+	return g.satIn(p, d, base)
+}
+
+// satIn computes sat for p inside the zone base.
+func (g *Graph) satIn(p *model.Prop, d []int32, base *dbm.DBM) (*dbm.Federation, error) {
+	switch p.Op {
+	case model.PropTrue:
+		return dbm.FederationOf(base), nil
+	case model.PropFalse:
+		return dbm.NewFederation(g.dim), nil
+	case model.PropAtom:
+		g.setState(d)
+		ok, err := g.holds(p)
+		if err != nil || !ok {
+			return dbm.NewFederation(g.dim), err
+		}
+		return dbm.FederationOf(base), nil
+	case model.PropClock:
+		g.setState(d)
+		c := base.Copy()
+		ok, err := g.constrain(c, &p.Clock)
+		if err != nil {
+			return nil, g.runtimeError(d, "query")
+		}
+		if !ok {
+			return dbm.NewFederation(g.dim), nil
+		}
+		return dbm.FederationOf(c), nil
+	case model.PropDeadlock:
+		return g.deadlock(d, base)
+	case model.PropNot:
+		f, err := g.satIn(p.Args[0], d, base)
+		if err != nil {
+			return nil, err
+		}
+		out := dbm.FederationOf(base)
+		out.SubtractFederation(f)
+		return out, nil
+	case model.PropAnd:
+		return g.satAnd(p, d, base)
+	case model.PropOr:
+		out := dbm.NewFederation(g.dim)
+		for _, a := range p.Args {
+			f, err := g.satIn(a, d, base)
+			if err != nil {
+				return nil, err
+			}
+			out.Union(f)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("unknown formula operator %d", p.Op)
+}
+
+// satAnd intersects the operands' sets, stopping at the first empty one.
+func (g *Graph) satAnd(p *model.Prop, d []int32, base *dbm.DBM) (*dbm.Federation, error) {
+	out := dbm.FederationOf(base)
+	for _, a := range p.Args {
+		f, err := g.satIn(a, d, base)
+		if err != nil {
+			return nil, err
+		}
+		out.IntersectFederation(f)
+		if out.IsEmpty() {
+			break
+		}
+	}
+	return out, nil
+}
+
+// deadlock returns the deadlocked valuations of z in d: those from which
+// no action transition can be taken now or after any delay. It is z minus
+// the union over the transitions t of d of Down(pre(t)), where pre(t) are
+// the valuations from which t can be taken (guards hold and the target
+// invariant holds after the updates); when time is frozen in d, the union
+// of the pre(t) themselves. Priorities do not matter: a valuation where a
+// transition is blocked has a higher one enabled.
+func (g *Graph) deadlock(d []int32, z *dbm.DBM) (*dbm.Federation, error) {
+	out := dbm.FederationOf(z)
+	g.env.Reset()
+	if err := g.collect(d, &g.en); err != nil {
+		return nil, err
+	}
+	frozen, err := g.frozen(d)
+	if err != nil {
+		return nil, err
+	}
+	g.transitions(d, func() bool {
+		var pre *dbm.DBM
+		pre, err = g.preImage(d, z)
+		if err != nil {
+			return false
+		}
+		if pre != nil {
+			if !frozen {
+				pre.Down()
+			}
+			out.Subtract(pre)
+		}
+		return !out.IsEmpty()
+	})
+	g.combo = g.combo[:0]
+	return out, err
+}

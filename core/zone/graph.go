@@ -1,0 +1,335 @@
+// The zone graph: options, construction, the initial state and successors.
+
+package zone
+
+import (
+	"fmt"
+
+	"beeline/core/dbm"
+	"beeline/core/model"
+	"beeline/core/source"
+)
+
+// Extrapolation selects the abstraction applied to every successor zone.
+type Extrapolation uint8
+
+const (
+	// ExtraLU is Extra+_LU with global lower and upper bounds per clock
+	// (Behrmann et al. 2006). It preserves reachability of discrete states
+	// and of clock constraints whose constants are in the bounds.
+	ExtraLU Extrapolation = iota
+	// ExtraM is Extra+_LU with L = U = M, the largest constant compared
+	// with each clock. It preserves deadlocks, which ExtraLU does not.
+	ExtraM
+	// ExtraNone applies no abstraction. The zone graph may be infinite.
+	ExtraNone
+)
+
+var extrapolationNames = [...]string{ExtraLU: "lu", ExtraM: "m", ExtraNone: "none"}
+
+// String returns "lu", "m" or "none".
+func (e Extrapolation) String() string {
+	if int(e) < len(extrapolationNames) {
+		return extrapolationNames[e]
+	}
+	return fmt.Sprintf("Extrapolation(%d)", e)
+}
+
+// Options configures a Graph. The zero value uses ExtraLU.
+type Options struct {
+	// Extrapolation is the abstraction. A goal mentioning deadlock turns
+	// ExtraLU into ExtraM (see Graph.Goal and the package documentation).
+	Extrapolation Extrapolation
+}
+
+// Graph is the symbolic state space of a network: it implements
+// search.Space. A Graph keeps scratch buffers and an evaluation
+// environment, so it must not be used by two goroutines at once; build one
+// Graph per search.
+type Graph struct {
+	net   *model.Network
+	np    int // number of processes
+	nd    int // discrete length: np + len(net.Vars)
+	dim   int
+	extra Extrapolation
+	b     bounds
+
+	hasUrgentChan bool
+	hasCommitted  bool
+
+	queries []*model.Prop           // the goals built
+	query   []model.ClockConstraint // their clock constraints
+	started bool                    // Initial or Successors has run: bounds are fixed
+
+	// exact turns off extrapolation and the delay after a transition; the
+	// trace reconstruction sets it while it replays a path.
+	exact bool
+	trace *traceRecorder
+
+	env   *model.Env
+	en    enabled // the enabled edges of the state being expanded
+	urg   enabled // scratch for the urgency test of a target state
+	combo []int32 // indices into en.parts of the current transition
+	label []int32
+	d2    []int32
+	z2    *dbm.DBM
+	split []*dbm.DBM
+	pool  []*dbm.DBM // zones for splitDiagonals
+	prio  *priorityState
+
+	yield   func(label, d2 []int32, z2 *dbm.DBM) bool
+	stopped bool
+	err     error
+	goalErr error
+}
+
+// New builds the zone graph of n. It fails with a plain-words error on
+// features the symbolic semantics cannot handle (see the package
+// documentation for the list).
+func New(n *model.Network, opts Options) (*Graph, error) {
+	g := &Graph{
+		net:   n,
+		np:    len(n.Processes),
+		dim:   len(n.Clocks),
+		extra: opts.Extrapolation,
+		env:   n.NewEnv(),
+	}
+	g.nd = g.np + len(n.Vars)
+	if g.dim < 1 {
+		g.dim = 1
+	}
+	if err := g.checkModel(); err != nil {
+		return nil, err
+	}
+	if err := g.computeBounds(); err != nil {
+		return nil, err
+	}
+	g.d2 = make([]int32, g.nd)
+	g.z2 = dbm.New(g.dim)
+	if n.HasPriorities {
+		g.prio = &priorityState{}
+	}
+	return g, nil
+}
+
+// Network returns the network the graph was built from.
+func (g *Graph) Network() *model.Network { return g.net }
+
+// Extrapolation returns the abstraction in use (after Options.Query may
+// have turned ExtraLU into ExtraM).
+func (g *Graph) Extrapolation() Extrapolation { return g.extra }
+
+// DiscreteLen returns the length of a discrete part: one location index
+// per process, then the state variables as laid out in Network.Vars.
+func (g *Graph) DiscreteLen() int { return g.nd }
+
+// Dim returns the DBM dimension, len(Network.Clocks).
+func (g *Graph) Dim() int { return g.dim }
+
+// checkModel refuses what the symbolic semantics does not cover, and
+// records which features are present.
+func (g *Graph) checkModel() error {
+	for _, p := range g.net.Processes {
+		for _, l := range p.Locations {
+			if l.Committed {
+				g.hasCommitted = true
+			}
+		}
+		for _, e := range p.Edges {
+			if e.Sync == nil || e.Guard == nil || len(e.Guard.Clocks) == 0 {
+				if e.Sync != nil && e.Sync.Urgent {
+					g.hasUrgentChan = true
+				}
+				continue
+			}
+			if e.Sync.Urgent {
+				return g.errorAt(e.Pos, "clock guards are not allowed on edges synchronising over urgent channels")
+			}
+			if e.Sync.Broadcast && !e.Sync.Send {
+				return g.errorAt(e.Pos, "clock guards are not allowed on edges receiving on broadcast channels")
+			}
+		}
+	}
+	return nil
+}
+
+// errorAt returns a plain error prefixed with the position p.
+func (g *Graph) errorAt(p source.Pos, msg string) error {
+	return &Error{Pos: g.position(p), Msg: msg}
+}
+
+// Initial writes the initial state into d and z: the initial locations and
+// variable values, all clocks zero, then the invariants, the delay (unless
+// time is frozen), the invariants again, and the extrapolation. It reports
+// ok=false when the initial valuation violates an invariant.
+func (g *Graph) Initial(d []int32, z *dbm.DBM) (ok bool, err error) {
+	g.started = true
+	locs, vars := g.net.InitialState()
+	copy(d, locs)
+	copy(d[g.np:], vars)
+	z.Zero()
+	g.env.Reset()
+	g.setState(d)
+	ok, err = g.finish(d, z, nil)
+	if !ok || err != nil {
+		return false, err
+	}
+	// All clocks are equal in the initial zone, so it lies on one side of
+	// every difference constraint and abstraction yields one zone.
+	g.split = g.abstract(z, g.split[:0])
+	if len(g.split) != 1 {
+		return false, &Error{Msg: "the initial zone does not lie on one side of every clock difference constraint"}
+	}
+	z.CopyFrom(g.split[0])
+	return true, nil
+}
+
+// Successors calls yield for every successor of (d, z); see search.Space.
+// A run-time error of the model (an assignment out of range, an index out
+// of range, a division by zero, a negative clock value) stops the
+// enumeration and is returned as an *Error naming its position, the
+// transition and the source state.
+func (g *Graph) Successors(d []int32, z *dbm.DBM, yield func(label, d2 []int32, z2 *dbm.DBM) bool) error {
+	g.started = true
+	g.yield, g.stopped, g.err = yield, false, nil
+	g.combo = g.combo[:0]
+	defer func() { g.yield = nil }()
+	g.env.Reset()
+	if err := g.collect(d, &g.en); err != nil {
+		return err
+	}
+	if g.prio != nil {
+		return g.prioritised(d, z)
+	}
+	g.transitions(d, func() bool {
+		g.fire(d, z, z)
+		return g.err == nil && !g.stopped
+	})
+	return g.err
+}
+
+// setState points the environment at the discrete state d.
+func (g *Graph) setState(d []int32) {
+	g.env.Locs = d[:g.np]
+	g.env.Vars = d[g.np:g.nd]
+}
+
+// location returns the current location of process p in d.
+func (g *Graph) location(d []int32, p int) *model.Location {
+	return g.net.Processes[p].Locations[d[p]]
+}
+
+// fire computes the successor of (d, z) by the transition in g.combo,
+// starting from the valuations in src (z itself, or a part of it that
+// no higher-priority transition blocks), and yields it. Errors go to g.err.
+func (g *Graph) fire(d []int32, z, src *dbm.DBM) {
+	z2 := g.z2
+	z2.CopyFrom(src)
+	ok, err := g.constrainGuards(d, z2)
+	if err != nil || !ok {
+		g.err = err
+		return
+	}
+	g.post(d, z2)
+}
+
+// post applies the updates of g.combo to d (into g.d2) and the resets to
+// z2 (already constrained by the guards), then finishes the target state
+// and yields it.
+func (g *Graph) post(d []int32, z2 *dbm.DBM) {
+	d2 := g.d2
+	copy(d2, d)
+	if err := g.update(d, d2); err != nil {
+		g.err = err
+		return
+	}
+	var src *dbm.DBM
+	if g.trace != nil {
+		src = z2.Copy()
+	}
+	if err := g.applyResets(d, z2); err != nil {
+		g.err = err
+		return
+	}
+	ok, err := g.finish(d2, z2, d)
+	if err != nil || !ok {
+		g.err = err
+		return
+	}
+	g.encodeLabel()
+	if g.trace != nil {
+		g.trace.record(g, src, d2, z2)
+		return
+	}
+	g.split = g.abstract(z2, g.split[:0])
+	for _, piece := range g.split {
+		if !g.yield(g.label, d2, piece) {
+			g.stopped = true
+			return
+		}
+	}
+}
+
+// finish completes a target state (d2, z2): the invariants of d2, then,
+// unless time is frozen or the graph is exact, the delay and the
+// invariants again. It reports false when the state does not exist. src
+// is the source state for error messages (nil for the initial state).
+func (g *Graph) finish(d2 []int32, z2 *dbm.DBM, src []int32) (bool, error) {
+	ok, err := g.invariants(d2, z2, src)
+	if err != nil || !ok || g.exact {
+		return ok, err
+	}
+	frozen, err := g.frozen(d2)
+	if err != nil || frozen {
+		return ok, err
+	}
+	z2.Up()
+	return g.invariants(d2, z2, src)
+}
+
+// invariants intersects z with the invariants of the locations in d and
+// reports whether the result is non-empty and every integer part holds.
+func (g *Graph) invariants(d []int32, z *dbm.DBM, src []int32) (bool, error) {
+	g.setState(d)
+	for p := range g.np {
+		inv := g.location(d, p).Invariant
+		if inv == nil {
+			continue
+		}
+		if inv.Int != nil {
+			v := inv.Int(g.env)
+			if g.env.Err != nil {
+				return false, g.runtimeError(src, "invariant")
+			}
+			if v == 0 {
+				return false, nil
+			}
+		}
+		for k := range inv.Clocks {
+			ok, err := g.constrain(z, &inv.Clocks[k])
+			if err != nil {
+				return false, g.runtimeError(src, "invariant")
+			}
+			if !ok {
+				return false, nil
+			}
+		}
+	}
+	return true, nil
+}
+
+// frozen reports whether time may not pass in the discrete state d: a
+// process is in an urgent or committed location, or a synchronisation
+// over an urgent channel is enabled.
+func (g *Graph) frozen(d []int32) (bool, error) {
+	for p := range g.np {
+		l := g.location(d, p)
+		if l.Urgent || l.Committed {
+			return true, nil
+		}
+	}
+	if !g.hasUrgentChan {
+		return false, nil
+	}
+	return g.urgentEnabled(d)
+}

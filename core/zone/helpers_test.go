@@ -1,0 +1,142 @@
+// Test helpers: loading models and queries, collecting successors.
+
+package zone
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"beeline/core/dbm"
+	"beeline/core/lang"
+	"beeline/core/model"
+	"beeline/core/search"
+	"beeline/core/source"
+	"beeline/core/uppaal"
+)
+
+// loadFile loads a model file (XML or xta) into a network.
+func loadFile(t testing.TB, path string) *model.Network {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loadSource(t, filepath.Base(path), string(src))
+}
+
+// loadSource loads model text into a network, failing on any error.
+func loadSource(t testing.TB, name, src string) *model.Network {
+	t.Helper()
+	fs := source.NewFileSet()
+	doc, diags := uppaal.Read(fs, name, []byte(src))
+	if diags.HasErrors() {
+		t.Fatalf("%s: %v", name, fs.Err(diags))
+	}
+	n, diags := model.Load(doc)
+	if diags.HasErrors() {
+		t.Fatalf("%s: %v", name, fs.Err(diags))
+	}
+	return n
+}
+
+// compileQuery compiles a state formula (the text after E<> or A[]) or a
+// whole query.
+func compileQuery(t testing.TB, n *model.Network, text string) *model.Formula {
+	t.Helper()
+	if !strings.HasPrefix(text, "E<>") && !strings.HasPrefix(text, "A[]") {
+		text = "E<> " + text
+	}
+	seg := n.FS.AddText("query", text)
+	var errs source.List
+	q := lang.ParseQuery(seg.Text(), seg.Pos(0), &errs)
+	f := n.CompileQuery(q, &errs)
+	if errs.HasErrors() || f == nil {
+		t.Fatalf("query %q: %v", text, n.FS.Err(errs))
+	}
+	return f
+}
+
+// newGraph builds a graph, failing on error.
+func newGraph(t testing.TB, n *model.Network, opts Options) *Graph {
+	t.Helper()
+	g, err := New(n, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// succ is one successor, printed.
+type succ struct {
+	label string
+	state string
+}
+
+// initial returns the initial state of g, failing if there is none.
+func initial(t testing.TB, g *Graph) ([]int32, *dbm.DBM) {
+	t.Helper()
+	d := make([]int32, g.DiscreteLen())
+	z := dbm.New(g.Dim())
+	ok, err := g.Initial(d, z)
+	if err != nil || !ok {
+		t.Fatalf("initial state: ok=%v err=%v", ok, err)
+	}
+	return d, z
+}
+
+// successors returns the successors of (d, z) as sorted printed lines
+// "transition => state", and the states themselves.
+func successors(t testing.TB, g *Graph, d []int32, z *dbm.DBM) ([]string, [][]int32, []*dbm.DBM) {
+	t.Helper()
+	var lines []string
+	var ds [][]int32
+	var zs []*dbm.DBM
+	err := g.Successors(d, z, func(label, d2 []int32, z2 *dbm.DBM) bool {
+		if err := z2.Check(); err != nil {
+			t.Fatalf("successor zone: %v", err)
+		}
+		lines = append(lines, g.FormatTransition(g.DecodeLabel(label))+" => "+g.FormatState(d2, z2))
+		ds = append(ds, append([]int32(nil), d2...))
+		zs = append(zs, z2.Copy())
+		return true
+	})
+	if err != nil {
+		t.Fatalf("successors: %v", err)
+	}
+	sort.Strings(lines)
+	return lines, ds, zs
+}
+
+// expectLines compares printed lines.
+func expectLines(t testing.TB, what string, got, want []string) {
+	t.Helper()
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("%s:\ngot:\n  %s\nwant:\n  %s", what, strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+}
+
+// reach runs E<> query on the model with BFS and returns the result.
+func reach(t testing.TB, n *model.Network, query string, opts Options) (*Graph, *model.Formula, *search.Result) {
+	t.Helper()
+	f := compileQuery(t, n, query)
+	g := newGraph(t, n, opts)
+	prop := f.Prop
+	goal := g.Goal(prop)
+	if strings.HasPrefix(f.Text, "A[]") {
+		inner := goal
+		goal = func(d []int32, z *dbm.DBM) bool { return inner(d, z) }
+		goal = g.Goal(&model.Prop{Op: model.PropNot, Args: []*model.Prop{prop}})
+	}
+	res, err := search.Run(context.Background(), g, goal, search.Options{Trace: true})
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	if err := g.GoalErr(); err != nil {
+		t.Fatalf("%s: goal: %v", query, err)
+	}
+	return g, f, res
+}

@@ -1,0 +1,423 @@
+// Concrete traces: exact zones along a path, backward pruning, delays.
+
+package zone
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"beeline/core/dbm"
+	"beeline/core/model"
+	"beeline/core/search"
+)
+
+// Trace is a concrete run of the network: states with exact clock values
+// and the delays and transitions between them. Every clock value and delay
+// is a numerator over the common denominator Den (a power of two), so the
+// run is exact: 7/2 is stored as 7 with Den 2.
+type Trace struct {
+	Den    int64
+	Clocks []string // clock names, the reference clock "0" first
+	// States[0] is the initial state; States[k] is the state right after
+	// the k-th transition (before any delay in it).
+	States []TraceState
+	// Steps[k] leads from States[k] to States[k+1]: first Delay time units
+	// pass in States[k], then Transition is taken.
+	Steps []TraceStep
+	// FinalDelay is the time spent in the last state before the goal
+	// holds (0 when it holds at once).
+	FinalDelay int64
+}
+
+// TraceState is one state of a concrete trace.
+type TraceState struct {
+	Locs   []int32 // location index per process
+	Vars   []int32 // values of Network.Vars
+	Clocks []int64 // numerators over Trace.Den; Clocks[0] is 0
+	// Zone is the exact symbolic state after delay (before extrapolation),
+	// as constraints over the clock names; a union is joined by " ∪ ".
+	Zone string
+}
+
+// TraceStep is a delay followed by a transition.
+type TraceStep struct {
+	Delay      int64 // numerator over Trace.Den
+	Transition Transition
+}
+
+// traceRecorder collects, while the graph replays one transition in exact
+// mode, the successors whose label is want.
+type traceRecorder struct {
+	want []int32
+	recs []traceRec
+}
+
+// traceRec is one recorded successor: the valuations it was taken from
+// (guards applied, before the resets), the resets, the target discrete
+// state and the target zone before delay.
+type traceRec struct {
+	src    *dbm.DBM
+	resets []model.ClockReset
+	d2     []int32
+	post   *dbm.DBM
+}
+
+func (r *traceRecorder) record(g *Graph, src *dbm.DBM, d2 []int32, post *dbm.DBM) {
+	if !slices.Equal(g.label, r.want) {
+		return
+	}
+	r.recs = append(r.recs, traceRec{
+		src:    src,
+		resets: slices.Clone(g.env.Resets),
+		d2:     slices.Clone(d2),
+		post:   post.Copy(),
+	})
+}
+
+// pathStep is one state of the exact replay: the discrete part, the zones
+// before (a) and after (dz) delay, and the records of the transition
+// that led to it.
+type pathStep struct {
+	d      []int32
+	label  []int32 // the transition into this state (nil for the first)
+	a, dz  *dbm.Federation
+	recs   []traceRec
+	frozen bool
+}
+
+// Concretize turns a symbolic trace (as returned by search.Run with
+// Options.Trace) to a state where goal holds into a concrete trace. It
+// replays the labels with exact zones (no extrapolation), keeps backwards
+// only the valuations from which the goal can still be reached, and then
+// walks forward choosing the least delay at each step (a strict lower
+// bound c is exceeded by the grid step 1/Den, refined when the interval is
+// too narrow). A nil goal holds everywhere.
+func (g *Graph) Concretize(steps []search.Step, goal *model.Prop) (*Trace, error) {
+	if len(steps) == 0 {
+		return nil, fmt.Errorf("empty trace")
+	}
+	g.exact = true
+	defer func() { g.exact, g.trace = false, nil }()
+	path, err := g.replay(steps)
+	if err != nil {
+		return nil, err
+	}
+	last := path[len(path)-1]
+	target := dbm.NewFederation(g.dim)
+	for _, z := range last.dz.Zones() {
+		f, err := g.sat(goal, last.d, z)
+		if err != nil {
+			return nil, err
+		}
+		target.Union(f)
+	}
+	if target.IsEmpty() {
+		return nil, fmt.Errorf("the goal does not hold at the end of the trace")
+	}
+	ends := g.prune(path, target)
+	return g.walk(path, ends)
+}
+
+// replay recomputes the exact zones along the labels of steps.
+func (g *Graph) replay(steps []search.Step) ([]pathStep, error) {
+	d := make([]int32, g.nd)
+	z := dbm.New(g.dim)
+	locs, vars := g.net.InitialState()
+	copy(d, locs)
+	copy(d[g.np:], vars)
+	if !slices.Equal(d, steps[0].Discrete) && steps[0].Discrete != nil {
+		return nil, fmt.Errorf("trace does not start in the initial state")
+	}
+	g.env.Reset()
+	if ok, err := g.invariants(d, z, nil); err != nil || !ok {
+		return nil, fmt.Errorf("the initial state violates its invariant")
+	}
+	path := []pathStep{{d: d, a: dbm.FederationOf(z)}}
+	if err := g.delayStep(&path[0]); err != nil {
+		return nil, err
+	}
+	for k := 1; k < len(steps); k++ {
+		next, err := g.replayStep(&path[k-1], steps[k].Label)
+		if err != nil {
+			return nil, err
+		}
+		if steps[k].Discrete != nil && !slices.Equal(next.d, steps[k].Discrete) {
+			return nil, fmt.Errorf("step %d of the trace reaches %s, not the recorded state", k, g.net.Describe(next.d[:g.np], next.d[g.np:]))
+		}
+		path = append(path, next)
+	}
+	return path, nil
+}
+
+// replayStep takes the transition label from every zone of prev.
+func (g *Graph) replayStep(prev *pathStep, label []int32) (pathStep, error) {
+	g.trace = &traceRecorder{want: label}
+	for _, z := range prev.dz.Zones() {
+		err := g.Successors(prev.d, z, func([]int32, []int32, *dbm.DBM) bool { return true })
+		if err != nil {
+			return pathStep{}, err
+		}
+	}
+	recs := g.trace.recs
+	g.trace = nil
+	if len(recs) == 0 {
+		return pathStep{}, fmt.Errorf("transition %s cannot be taken", g.FormatTransition(g.DecodeLabel(label)))
+	}
+	next := pathStep{d: recs[0].d2, label: slices.Clone(label), a: dbm.NewFederation(g.dim), recs: recs}
+	for _, r := range recs {
+		next.a.Add(r.post)
+	}
+	return next, g.delayStep(&next)
+}
+
+// delayStep computes the zones after delay of a replayed state.
+func (g *Graph) delayStep(s *pathStep) error {
+	frozen, err := g.frozen(s.d)
+	if err != nil {
+		return err
+	}
+	s.frozen = frozen
+	s.dz = dbm.NewFederation(g.dim)
+	for _, z := range s.a.Zones() {
+		c := z.Copy()
+		if !frozen {
+			c.Up()
+			if _, err := g.invariants(s.d, c, s.d); err != nil {
+				return err
+			}
+		}
+		s.dz.Add(c)
+	}
+	return nil
+}
+
+// prune returns, for each state of the path, the valuations after delay
+// (within dz) from which the rest of the path can be followed to target:
+// ends[n] = target, and ends[k] = dz_k ∩ pre(t_k+1)(starts_k+1) where
+// starts_k = a_k ∩ Down(ends_k) are the valuations on entering state k
+// from which a delay reaches ends_k.
+func (g *Graph) prune(path []pathStep, target *dbm.Federation) []*dbm.Federation {
+	ends := make([]*dbm.Federation, len(path))
+	ends[len(path)-1] = target
+	for k := len(path) - 1; k > 0; k-- {
+		start := g.starts(&path[k], ends[k])
+		e := dbm.NewFederation(g.dim)
+		for _, r := range path[k].recs {
+			for _, z := range start.Zones() {
+				c := z.Copy()
+				if pullBack(c, r.resets) && c.Intersect(r.src) {
+					e.Add(c)
+				}
+			}
+		}
+		ends[k-1] = e
+	}
+	return ends
+}
+
+// starts returns a ∩ Down(end) for state s (a ∩ end when time is frozen).
+func (g *Graph) starts(s *pathStep, end *dbm.Federation) *dbm.Federation {
+	f := end.Copy()
+	if !s.frozen {
+		f.Down()
+	}
+	out := dbm.NewFederation(g.dim)
+	for _, z := range s.a.Zones() {
+		c := f.Copy()
+		c.Intersect(z)
+		out.Union(c)
+	}
+	return out
+}
+
+// walk chooses the concrete run: from the all-zero valuation, at each
+// state the least delay that enters ends[k], then the transition.
+func (g *Graph) walk(path []pathStep, ends []*dbm.Federation) (*Trace, error) {
+	t := &Trace{Den: 1, Clocks: g.clockNames()}
+	w := make([]int64, g.dim)
+	dens := make([]int64, 0, len(path)) // the denominator each step was written with
+	for k := range path {
+		delay, err := t.earliest(ends[k], &w)
+		if err != nil {
+			return nil, fmt.Errorf("step %d: %v", k, err)
+		}
+		st := TraceState{Locs: slices.Clone(path[k].d[:g.np]), Vars: slices.Clone(path[k].d[g.np:]), Zone: g.formatFed(path[k].dz)}
+		if k == 0 {
+			st.Clocks = make([]int64, g.dim)
+		} else {
+			st.Clocks = slices.Clone(w)
+			for i := range st.Clocks {
+				st.Clocks[i] -= delay
+			}
+			st.Clocks[0] = 0
+		}
+		t.States = append(t.States, st)
+		dens = append(dens, t.Den)
+		if k == len(path)-1 {
+			t.FinalDelay = delay
+			break
+		}
+		t.Steps = append(t.Steps, TraceStep{Delay: delay})
+		if err := g.takeStep(t, &path[k+1], w); err != nil {
+			return nil, err
+		}
+	}
+	t.normalise(dens)
+	return t, nil
+}
+
+// takeStep applies the resets of the next transition to w and records the
+// transition.
+func (g *Graph) takeStep(t *Trace, next *pathStep, w []int64) error {
+	for _, r := range next.recs {
+		if !r.src.Contains(w, t.Den) {
+			continue
+		}
+		for _, x := range r.resets {
+			w[x.Clock] = int64(x.Value) * t.Den
+		}
+		t.Steps[len(t.Steps)-1].Transition = g.DecodeLabel(next.label)
+		return nil
+	}
+	return fmt.Errorf("no recorded transition is enabled at the chosen valuation")
+}
+
+// earliest finds the least delay δ ≥ 0 with w+δ in f, adds it to w and
+// returns it (refining t.Den when a strict interval is one grid step
+// wide).
+func (t *Trace) earliest(f *dbm.Federation, w *[]int64) (int64, error) {
+	for range 8 {
+		best, found, refine := int64(0), false, false
+		for _, z := range f.Zones() {
+			c, ok, narrow := delayCandidate(z, *w, t.Den)
+			refine = refine || narrow
+			if ok && (!found || c < best) {
+				best, found = c, true
+			}
+		}
+		if found {
+			for i := 1; i < len(*w); i++ {
+				(*w)[i] += best
+			}
+			return best, nil
+		}
+		if !refine {
+			return 0, fmt.Errorf("no delay leads into the zone")
+		}
+		if t.Den > 1<<40 {
+			return 0, fmt.Errorf("clock values need too fine a denominator")
+		}
+		t.rescale(2, *w)
+	}
+	return 0, fmt.Errorf("no delay found")
+}
+
+// rescale multiplies the denominator and the numerators of w by f.
+func (t *Trace) rescale(f int64, w []int64) {
+	t.Den *= f
+	for i := range w {
+		w[i] *= f
+	}
+}
+
+// delayCandidate returns the least delay on the 1/den grid that takes w
+// into z, whether there is one, and whether refining the grid would make
+// one appear (a strict interval exactly one step wide).
+func delayCandidate(z *dbm.DBM, w []int64, den int64) (c int64, ok, narrow bool) {
+	n := z.Dim()
+	lo, loStrict := int64(0), false
+	hi, hiStrict, hiInf := int64(0), false, true
+	for i := 1; i < n; i++ {
+		for j := 1; j < n; j++ {
+			if b := z.At(i, j); i != j && b != dbm.LTInfinity && !within(w[i]-w[j], b, den) {
+				return 0, false, false
+			}
+		}
+		if b := z.At(i, 0); b != dbm.LTInfinity {
+			// w_i + δ ≺ c·den
+			v := int64(b.Value())*den - w[i]
+			if hiInf || v < hi || v == hi && b.IsStrict() {
+				hi, hiStrict, hiInf = v, b.IsStrict(), false
+			}
+		}
+		if b := z.At(0, i); b != dbm.LTInfinity {
+			// −(w_i + δ) ≺ c·den, so δ ≻ −c·den − w_i
+			v := -int64(b.Value())*den - w[i]
+			if v > lo || v == lo && b.IsStrict() {
+				lo, loStrict = v, b.IsStrict()
+			}
+		}
+	}
+	switch {
+	case !hiInf && (lo > hi || lo == hi && (loStrict || hiStrict)):
+		return 0, false, false
+	case !loStrict:
+		return lo, true, false
+	case hiInf || lo+1 < hi || lo+1 == hi && !hiStrict:
+		return lo + 1, true, false
+	}
+	return 0, false, true
+}
+
+// within reports whether a difference v (over den) satisfies bound b.
+func within(v int64, b dbm.Bound, den int64) bool {
+	c := int64(b.Value()) * den
+	return v < c || v == c && !b.IsStrict()
+}
+
+// normalise rewrites every value over the final denominator.
+func (t *Trace) normalise(dens []int64) {
+	for k := range t.States {
+		f := t.Den / dens[k]
+		for i := range t.States[k].Clocks {
+			t.States[k].Clocks[i] *= f
+		}
+		if k < len(t.Steps) {
+			t.Steps[k].Delay *= f
+		} else {
+			t.FinalDelay *= f
+		}
+	}
+}
+
+// formatFed prints a federation with clock names.
+func (g *Graph) formatFed(f *dbm.Federation) string {
+	if f.IsEmpty() {
+		return "false"
+	}
+	parts := make([]string, f.Len())
+	for i, z := range f.Zones() {
+		parts[i] = g.FormatZone(z)
+	}
+	return strings.Join(parts, " ∪ ")
+}
+
+// FormatValue prints num/den in lowest terms: "3", "7/2".
+func FormatValue(num, den int64) string {
+	for den > 1 && num%2 == 0 && den%2 == 0 {
+		num, den = num/2, den/2
+	}
+	if den == 1 {
+		return fmt.Sprint(num)
+	}
+	return fmt.Sprintf("%d/%d", num, den)
+}
+
+// FormatTrace prints a concrete trace, one line per state and step.
+func (g *Graph) FormatTrace(t *Trace) string {
+	var b strings.Builder
+	for k, st := range t.States {
+		fmt.Fprintf(&b, "state %d: %s", k, g.net.Describe(st.Locs, st.Vars))
+		for i := 1; i < len(st.Clocks); i++ {
+			fmt.Fprintf(&b, " %s=%s", t.Clocks[i], FormatValue(st.Clocks[i], t.Den))
+		}
+		fmt.Fprintf(&b, "\n  zone: %s\n", st.Zone)
+		if k < len(t.Steps) {
+			s := t.Steps[k]
+			fmt.Fprintf(&b, "  delay %s, then %s\n", FormatValue(s.Delay, t.Den), g.FormatTransition(s.Transition))
+		}
+	}
+	fmt.Fprintf(&b, "  delay %s: goal\n", FormatValue(t.FinalDelay, t.Den))
+	return b.String()
+}

@@ -126,6 +126,14 @@ type (
 		Y     Expr
 	}
 
+	// CommaExpr is X1, X2, ..., Xn (n >= 2), evaluated left to right for
+	// the value of Xn. It appears only as a for-loop clause or the
+	// condition of if, while and do-while, where UPPAAL accepts expression
+	// lists (for (i = 0, j = 0; ...; i++, j++)).
+	CommaExpr struct {
+		List []Expr
+	}
+
 	// CondExpr is Cond ? X : Y.
 	CondExpr struct {
 		Cond  Expr
@@ -171,6 +179,7 @@ func (x *PostfixExpr) Pos() Pos  { return x.X.Pos() }
 func (x *BinaryExpr) Pos() Pos   { return x.X.Pos() }
 func (x *AssignExpr) Pos() Pos   { return x.X.Pos() }
 func (x *CondExpr) Pos() Pos     { return x.Cond.Pos() }
+func (x *CommaExpr) Pos() Pos    { return x.List[0].Pos() }
 func (x *QuantExpr) Pos() Pos    { return x.OpPos }
 func (x *InitList) Pos() Pos     { return x.Lbrace }
 
@@ -195,6 +204,7 @@ func (x *PostfixExpr) End() Pos {
 func (x *BinaryExpr) End() Pos { return x.Y.End() }
 func (x *AssignExpr) End() Pos { return x.Y.End() }
 func (x *CondExpr) End() Pos   { return x.Y.End() }
+func (x *CommaExpr) End() Pos  { return x.List[len(x.List)-1].End() }
 func (x *QuantExpr) End() Pos  { return x.Body.End() }
 func (x *InitList) End() Pos   { return x.Rbrace + 1 }
 
@@ -221,6 +231,7 @@ func (*PostfixExpr) exprNode()  {}
 func (*BinaryExpr) exprNode()   {}
 func (*AssignExpr) exprNode()   {}
 func (*CondExpr) exprNode()     {}
+func (*CommaExpr) exprNode()    {}
 func (*QuantExpr) exprNode()    {}
 func (*InitList) exprNode()     {}
 

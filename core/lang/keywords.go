@@ -19,6 +19,7 @@ var tokenNames = [...]string{
 	MUL:     "*",
 	QUO:     "/",
 	REM:     "%",
+	POW:     "**",
 	AND:     "&",
 	OR:      "|",
 	XOR:     "^",

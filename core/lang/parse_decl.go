@@ -119,11 +119,54 @@ func (p *parser) expectSemi() Pos {
 // parseVarOrFunc parses a variable or function declaration.
 func (p *parser) parseVarOrFunc() Decl {
 	typ := p.parseType()
+	if p.isOldConst(typ) {
+		return p.parseOldConst(typ)
+	}
 	name := p.parseIdent()
 	if p.tok == LPAREN {
 		return p.parseFunc(typ, name)
 	}
 	return p.parseVarRest(typ, name)
+}
+
+// isOldConst reports whether typ, just parsed, is the start of an UPPAAL
+// 3.x constant, `const N = 5;` (or `const N 5;`): a bare const qualifier
+// whose "type name" is followed by what can only follow a constant's name.
+func (p *parser) isOldConst(typ *TypeSpec) bool {
+	if typ.Qual != QConst || typ.Kind != TNamed || typ.Name == nil {
+		return false
+	}
+	switch p.tok {
+	case ASSIGN, COLONEQ, LBRACK, INT:
+		return true
+	case SUB, ADD:
+		return p.peek(1).tok == INT
+	}
+	return false
+}
+
+// parseOldConst parses the rest of an UPPAAL 3.x constant declaration
+// `const N = 5, M 6;`, which means `const int N = 5, M = 6;`, and returns
+// it in that form.
+func (p *parser) parseOldConst(typ *TypeSpec) *VarDecl {
+	constEnd := typ.QualAt[bitNumber(QConst)] + Pos(len("const"))
+	it := &TypeSpec{Start: typ.Start, Qual: QConst, QualAt: typ.QualAt, Kind: TInt, Stop: constEnd}
+	d := &VarDecl{Type: it}
+	d.Vars = append(d.Vars, p.parseOldConstSpec(typ.Name))
+	for p.got(COMMA) {
+		d.Vars = append(d.Vars, p.parseOldConstSpec(p.parseIdent()))
+	}
+	d.Semi = p.expectSemi()
+	return d
+}
+
+// parseOldConstSpec parses what follows a name in an old constant
+// declaration: `= 5`, `[2] = {1, 2}` or a bare `5`.
+func (p *parser) parseOldConstSpec(name *Ident) *VarSpec {
+	if p.tok == INT || p.tok == SUB || p.tok == ADD {
+		return &VarSpec{Name: name, Init: p.parseExpr()}
+	}
+	return p.parseVarSpec(name)
 }
 
 // parseVarRest parses the rest of `Type name dims = init, ...;` after name.

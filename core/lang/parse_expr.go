@@ -18,6 +18,7 @@ const (
 	precShift  // << >>
 	precAdd    // + -
 	precMul    // * / %
+	precPow    // ** (right associative)
 )
 
 // binaryPrec returns the precedence of a binary operator, or precLowest for
@@ -46,6 +47,8 @@ func binaryPrec(t Token) int {
 		return precAdd
 	case MUL, QUO, REM:
 		return precMul
+	case POW:
+		return precPow
 	}
 	return precLowest
 }
@@ -91,7 +94,11 @@ func (p *parser) parseBinary(prec1 int) Expr {
 		}
 		pos, op := p.pos, p.tok
 		p.next()
-		y := p.parseBinary(prec + 1)
+		next := prec + 1
+		if op == POW {
+			next = prec // 2 ** 3 ** 2 is 2 ** (3 ** 2)
+		}
+		y := p.parseBinary(next)
 		x = &BinaryExpr{X: x, OpPos: pos, Op: op, Y: y}
 	}
 }

@@ -82,10 +82,33 @@ func (p *parser) parseExprStmt() Stmt {
 	return &ExprStmt{X: x, Semi: p.expectSemi()}
 }
 
-// parseParenExpr parses ( Expr ).
+// parseExprList parses Expr {, Expr}, UPPAAL's ExprList of for clauses and
+// of the conditions of if, while and do-while (an expression statement is a
+// single expression). A single expression stays as it is, a list becomes a
+// CommaExpr. A broken element makes the whole list that
+// BadExpr, so that statement recovery sees it.
+func (p *parser) parseExprList() Expr {
+	x := p.parseExpr()
+	if p.tok != COMMA {
+		return x
+	}
+	list := []Expr{x}
+	for p.got(COMMA) {
+		list = append(list, p.parseExpr())
+	}
+	for _, e := range list {
+		if bad, ok := e.(*BadExpr); ok {
+			return bad
+		}
+	}
+	return &CommaExpr{List: list}
+}
+
+// parseParenCond parses ( ExprList ), the condition of if, while and
+// do-while.
 func (p *parser) parseParenCond() Expr {
 	p.expect(LPAREN)
-	x := p.parseExpr()
+	x := p.parseExprList()
 	p.expectClose(RPAREN)
 	return x
 }
@@ -116,15 +139,15 @@ func (p *parser) parseFor() Stmt {
 	}
 	s := &ForStmt{For: pos}
 	if p.tok != SEMI {
-		s.Init = p.parseExpr()
+		s.Init = p.parseExprList()
 	}
 	p.expect(SEMI)
 	if p.tok != SEMI {
-		s.Cond = p.parseExpr()
+		s.Cond = p.parseExprList()
 	}
 	p.expect(SEMI)
 	if p.tok != RPAREN {
-		s.Post = p.parseExpr()
+		s.Post = p.parseExprList()
 	}
 	p.expectClose(RPAREN)
 	s.Body = p.parseStmt()

@@ -62,9 +62,10 @@ func QueryString(q *Query) string {
 // parentheses. Binary operators sit at levelCond + their precedence.
 const (
 	levelAny     = 0
+	levelComma   = 1
 	levelAssign  = 2
 	levelCond    = 3
-	levelUnary   = levelCond + precMul + 1
+	levelUnary   = levelCond + precPow + 1
 	levelPostfix = levelUnary + 1
 	levelPrimary = levelPostfix + 1
 )
@@ -76,6 +77,8 @@ type printer struct {
 
 func exprLevel(e Expr) int {
 	switch e := e.(type) {
+	case *CommaExpr:
+		return levelComma
 	case *AssignExpr:
 		return levelAssign
 	case *CondExpr:
@@ -168,14 +171,24 @@ func (pr *printer) node(e Expr, tail bool) {
 	case *UnaryExpr:
 		pr.unary(e, tail)
 	case *BinaryExpr:
-		level := exprLevel(e)
-		pr.expr(e.X, level, false)
+		level, left, right := exprLevel(e), 0, 1
+		if e.Op == POW {
+			left, right = 1, 0 // right associative
+		}
+		pr.expr(e.X, level+left, false)
 		pr.WriteString(" " + e.Op.String() + " ")
-		pr.expr(e.Y, level+1, tail)
+		pr.expr(e.Y, level+right, tail)
 	case *AssignExpr:
 		pr.expr(e.X, levelCond, false)
 		pr.WriteString(" " + e.Op.String() + " ")
 		pr.expr(e.Y, levelAssign, tail)
+	case *CommaExpr:
+		for i, x := range e.List {
+			if i > 0 {
+				pr.WriteString(", ")
+			}
+			pr.expr(x, levelAssign, tail && i == len(e.List)-1)
+		}
 	case *CondExpr:
 		pr.expr(e.Cond, levelCond+precOr, false)
 		pr.WriteString(" ? ")

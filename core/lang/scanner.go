@@ -266,7 +266,7 @@ var operators = [256][]struct {
 }{
 	'+':  {{"++", INC}, {"+=", ADDEQ}, {"+", ADD}},
 	'-':  {{"-->", LEADSTO}, {"--", DEC}, {"-=", SUBEQ}, {"->", ARROW}, {"-", SUB}},
-	'*':  {{"*=", MULEQ}, {"*", MUL}},
+	'*':  {{"**", POW}, {"*=", MULEQ}, {"*", MUL}},
 	'/':  {{"/=", QUOEQ}, {"/", QUO}},
 	'%':  {{"%=", REMEQ}, {"%", REM}},
 	'&':  {{"&&", LAND}, {"&=", ANDEQ}, {"&", AND}},

@@ -24,6 +24,7 @@ const (
 	MUL     // *
 	QUO     // /
 	REM     // %
+	POW     // ** (UPPAAL 5 power)
 	AND     // &
 	OR      // |
 	XOR     // ^

@@ -40,6 +40,9 @@ func nonLocal(a *address) bool { return a.ind || a.sp != spLocal }
 
 // assign compiles X = Y and the compound assignments.
 func (x *cx) assign(e *lang.AssignExpr) *operand {
+	if c, ok := unparen(e.X).(*lang.CondExpr); ok {
+		return x.condAssign(e, c)
+	}
 	target, ok := x.lvalue(e.X)
 	val := x.expr(e.Y)
 	if !ok || val.isBad() {
@@ -86,6 +89,46 @@ func (x *cx) assign(e *lang.AssignExpr) *operand {
 		return bad(e)
 	}
 	return &operand{t: target.t, node: e, effect: effect, eval: update(target.addr, rc, val.value(), op, e.OpPos)}
+}
+
+// unparen strips parentheses.
+func unparen(e lang.Expr) lang.Expr {
+	for {
+		p, ok := e.(*lang.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// condAssign compiles (c ? a : b) op= y, UPPAAL's inline-if as an
+// assignment target, as c ? (a op= y) : (b op= y): y is evaluated once,
+// after the condition, in the branch taken.
+func (x *cx) condAssign(e *lang.AssignExpr, c *lang.CondExpr) *operand {
+	cond := x.expr(c.Cond)
+	l := x.assign(&lang.AssignExpr{X: c.X, OpPos: e.OpPos, Op: e.Op, Y: e.Y})
+	r := x.assign(&lang.AssignExpr{X: c.Y, OpPos: e.OpPos, Op: e.Op, Y: e.Y})
+	if cond.isBad() || l.isBad() || r.isBad() || !x.integral(cond) {
+		return bad(e)
+	}
+	t := l.t
+	if !equivalent(l.t, r.t) {
+		t = tInt
+	}
+	if cond.known {
+		if cond.val != 0 {
+			return l
+		}
+		return r
+	}
+	cf, lf, rf := cond.value(), l.eval, r.eval
+	return &operand{t: t, node: e, effect: true, eval: func(en *Env) int32 {
+		if cf(en) != 0 {
+			return lf(en)
+		}
+		return rf(en)
+	}}
 }
 
 // store compiles target = val.

@@ -63,6 +63,8 @@ func (x *cx) expr(e lang.Expr) *operand {
 		return x.assign(e)
 	case *lang.CondExpr:
 		return x.cond(e)
+	case *lang.CommaExpr:
+		return x.comma(e)
 	case *lang.QuantExpr:
 		return x.quant(e)
 	case *lang.InitList:
@@ -503,6 +505,36 @@ func (x *cx) aggregateEqual(e lang.Expr, op lang.Token, l, r *operand) *operand 
 			}
 		}
 		return b2i(want)
+	}}
+}
+
+// comma compiles X1, ..., Xn: each element in turn for its effect, the
+// value and type being those of Xn.
+func (x *cx) comma(e *lang.CommaExpr) *operand {
+	var effects []func(*Env)
+	effect := false
+	for _, el := range e.List[:len(e.List)-1] {
+		o := x.expr(el)
+		if o.isBad() {
+			return bad(e)
+		}
+		effect = effect || o.effect
+		if f := o.eval; !o.known && f != nil {
+			effects = append(effects, func(en *Env) { f(en) })
+		}
+	}
+	last := x.expr(e.List[len(e.List)-1])
+	if last.isBad() || len(effects) == 0 {
+		return last
+	}
+	if last.eval == nil && !last.known {
+		x.errorf(e.List[len(e.List)-1], "this expression has no value here")
+		return bad(e)
+	}
+	before, v := seq(effects), last.value()
+	return &operand{t: last.t, node: e, effect: effect || last.effect, eval: func(en *Env) int32 {
+		before(en)
+		return v(en)
 	}}
 }
 

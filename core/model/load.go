@@ -50,7 +50,7 @@ type parsedEdge struct {
 func Load(doc *uppaal.Document) (*Network, source.List) {
 	var errs source.List
 	c := &compiler{net: &Network{FS: doc.FS, Clocks: []Clock{{Name: "0"}}, sets: map[string]*procSet{}}, errs: &errs}
-	c.global = newScope(nil)
+	c.global = newScope(builtinScope())
 	c.system = newScope(c.global)
 	c.net.global = c.system
 	c.net.Templates = len(doc.Templates)

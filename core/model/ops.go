@@ -27,6 +27,8 @@ func fold(op lang.Token, a, b int32) (v int32, msg string) {
 			return 0, "division by zero"
 		}
 		return a % b, ""
+	case lang.POW:
+		return power(a, b)
 	case lang.AND:
 		return a & b, ""
 	case lang.OR:
@@ -69,6 +71,23 @@ func fold(op lang.Token, a, b int32) (v int32, msg string) {
 	return 0, "unknown operator"
 }
 
+// power computes a ** b on integers (UPPAAL 5), wrapping like the other
+// int32 operators; a negative exponent is an invalid evaluation, since the
+// result would not be an integer.
+func power(a, b int32) (int32, string) {
+	if b < 0 {
+		return 0, "negative exponent in integer power"
+	}
+	v := int32(1)
+	for ; b > 0; b >>= 1 { // square and multiply: at most 31 rounds
+		if b&1 != 0 {
+			v *= a
+		}
+		a *= a
+	}
+	return v, ""
+}
+
 // arith returns the closure for an arithmetic, bitwise or comparison
 // operator (not the short-circuit ones). pos is where runtime errors point.
 func arith(op lang.Token, l, r func(*Env) int32, pos source.Pos) func(*Env) int32 {
@@ -96,6 +115,14 @@ func arith(op lang.Token, l, r func(*Env) int32, pos source.Pos) func(*Env) int3
 				return 0
 			}
 			return a % b
+		}
+	case lang.POW:
+		return func(e *Env) int32 {
+			v, msg := power(l(e), r(e))
+			if msg != "" {
+				e.fail(pos, "%s", msg)
+			}
+			return v
 		}
 	case lang.AND:
 		return func(e *Env) int32 { return l(e) & r(e) }

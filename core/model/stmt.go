@@ -328,6 +328,9 @@ func (x *cx) localVar(base *typ, v *lang.VarSpec) func(*Env) {
 	if t.konst && v.Init == nil {
 		x.errorf(v.Name, "constant '%s' has no value", v.Name.Name)
 	}
+	if x.localConst(sym, t, v) {
+		return nil
+	}
 	a := &address{sp: spLocal, off: x.fr.alloc(t.size)}
 	sym.addr = a
 	if v.Init == nil {
@@ -335,6 +338,26 @@ func (x *cx) localVar(base *typ, v *lang.VarSpec) func(*Env) {
 		return fillFrame(a.off, vals)
 	}
 	return x.localInit(t, v.Init, a, v.Name.Name)
+}
+
+// localConst folds a local integer constant whose initialiser is known at
+// compile time (`const int n = 3; int a[n];`), so that it may size arrays
+// and bound ranges like a global one. It reports whether it did; a constant
+// computed from parameters stays a frame slot.
+func (x *cx) localConst(sym *symbol, t *typ, v *lang.VarSpec) bool {
+	if !t.konst || !t.isIntegral() || v.Init == nil {
+		return false
+	}
+	o := x.expr(v.Init)
+	switch {
+	case o.isBad():
+		sym.kind, sym.t = symConst, tBad
+		return true
+	case !o.known:
+		return false
+	}
+	sym.kind, sym.val = symConst, x.initValues(t, v.Init, v.Name.Name)[0]
+	return true
 }
 
 // fillFrame stores constant values into frame slots.

@@ -32,6 +32,10 @@ func inspect(e lang.Expr, f func(lang.Expr) bool) {
 	case *lang.AssignExpr:
 		inspect(e.X, f)
 		inspect(e.Y, f)
+	case *lang.CommaExpr:
+		for _, x := range e.List {
+			inspect(x, f)
+		}
 	case *lang.CondExpr:
 		inspect(e.Cond, f)
 		inspect(e.X, f)

@@ -32,6 +32,8 @@ type query struct {
 	Pos     source.Pos
 	Parsed  *lang.Query
 	Formula *model.Formula
+	// Failed is set when the formula has errors (they are in Diags).
+	Failed bool
 }
 
 // isQueryFile reports whether path names a query file rather than a model.
@@ -90,10 +92,21 @@ func (l *loaded) parseQueries(qs []*uppaal.Query) {
 		}
 		q := &query{Index: len(l.Queries), Text: text, Comment: strings.TrimSpace(uq.Comment), Pos: uq.Formula.Pos(0), Parsed: pq}
 		l.Queries = append(l.Queries, q)
-		ctx := fmt.Sprintf("query %d", q.Index)
 		if l.Net != nil && pq.Kind != lang.QueryUnsupported && !l.Diags[n:].HasErrors() {
 			q.Formula = l.Net.CompileQuery(pq, &l.Diags)
 		}
-		l.Diags.SetContext(n, ctx)
+		q.Failed = l.Diags[n:].HasErrors()
+		l.Diags.SetContext(n, fmt.Sprintf("query %d", q.Index))
 	}
+}
+
+// addFormula adds a formula given on the command line as one more query.
+func (l *loaded) addFormula(text string) *query {
+	seg := l.FS.AddText(fmt.Sprintf("<formula %d>", len(l.Queries)), text)
+	before := len(l.Queries)
+	l.parseQueries([]*uppaal.Query{{Formula: seg}})
+	if len(l.Queries) == before {
+		return nil
+	}
+	return l.Queries[before]
 }

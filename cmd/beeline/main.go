@@ -3,6 +3,7 @@
 // Usage:
 //
 //	beeline parse [--json] MODEL [QUERIES.q] [MODEL [QUERIES.q]]...
+//	beeline check MODEL [QUERIES.q]... [--query N]... [--formula F]... [options]
 //
 // See README.md for the full usage.
 package main
@@ -25,6 +26,7 @@ const usage = `usage: beeline <command> [arguments]
 
 commands:
   parse MODEL [QUERIES.q]...   read models and print a summary of each, or its errors
+  check MODEL [QUERIES.q]...   check the queries of a model and print verdicts and traces
   help                         print this help
 
 Run 'beeline <command> -h' for the options of a command.
@@ -42,6 +44,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "parse":
 		return runParse(args[1:], stdout, stderr)
+	case "check":
+		return runCheck(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -91,6 +91,7 @@ func runParse(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
 		if err := enc.Encode(map[string]any{"models": all}); err != nil {
 			fmt.Fprintf(stderr, "beeline parse: %v\n", err)
 			return exitModelError

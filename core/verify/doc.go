@@ -1,0 +1,38 @@
+// Package verify decides UPPAAL queries on a compiled network: it turns a
+// query into a reachability problem on the zone graph, runs the search, and
+// turns the search's outcome into UPPAAL's verdict with a diagnostic trace.
+//
+// # From queries to reachability
+//
+//	E<> φ          satisfied iff a state where φ holds is reachable; the trace
+//	               is a witness.
+//	A[] φ          satisfied iff no state where ¬φ holds is reachable; the
+//	               trace of a violation is a counterexample.
+//	A[] not deadlock
+//	               A[] φ with φ = ¬deadlock: a reachable deadlock state is the
+//	               counterexample.
+//
+// φ is a state formula over locations, integer expressions and clock
+// constraints; the zone package evaluates it as a set of valuations inside
+// each symbolic state, so "a state where φ holds" means a symbolic state
+// whose zone meets φ. Liveness queries (E[], A<>, -->) and the statistical
+// and strategy queries are recognised and answered "unknown" with the reason
+// in plain words; they are never mis-checked.
+//
+// # Verdicts
+//
+// Satisfied and NotSatisfied are exact: the zone graph with LU extrapolation
+// (M extrapolation when deadlock is involved) is a finite abstraction that
+// preserves reachability of the states φ describes. Unknown carries the
+// reason: a budget stopped the search, the search was cancelled, the query
+// kind is not supported, or the model hit a run-time error (an out-of-range
+// assignment, say), which UPPAAL also treats as the end of verification.
+//
+// # Traces
+//
+// With TraceSome the search keeps parent pointers and the trace found by the
+// search order in use is returned; TraceShortest forces breadth-first
+// search, whose trace has the fewest transitions. The symbolic trace is
+// replayed without extrapolation and turned into a concrete one (delays and
+// clock values at every step) by zone.Graph.Concretize.
+package verify

@@ -1,0 +1,217 @@
+// Check: one query, one search, one verdict.
+
+package verify
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"beeline/core/lang"
+	"beeline/core/model"
+	"beeline/core/search"
+	"beeline/core/zone"
+)
+
+// Verdict is the answer to a query.
+type Verdict uint8
+
+const (
+	// Unknown: the query was not decided; Result.Reason says why.
+	Unknown Verdict = iota
+	// Satisfied: the property holds.
+	Satisfied
+	// NotSatisfied: the property does not hold.
+	NotSatisfied
+)
+
+var verdictNames = [...]string{Unknown: "unknown", Satisfied: "satisfied", NotSatisfied: "not satisfied"}
+
+// String returns "satisfied", "not satisfied" or "unknown".
+func (v Verdict) String() string {
+	if int(v) < len(verdictNames) {
+		return verdictNames[v]
+	}
+	return fmt.Sprintf("Verdict(%d)", v)
+}
+
+// TraceMode says whether a diagnostic trace is wanted, as in UPPAAL's
+// Options > Diagnostic Trace.
+type TraceMode uint8
+
+const (
+	// TraceNone: no trace.
+	TraceNone TraceMode = iota
+	// TraceSome: the trace the search order finds.
+	TraceSome
+	// TraceShortest: a trace with the fewest transitions (forces BFS).
+	TraceShortest
+)
+
+var traceNames = [...]string{TraceNone: "none", TraceSome: "some", TraceShortest: "shortest"}
+
+// String returns "none", "some" or "shortest".
+func (m TraceMode) String() string {
+	if int(m) < len(traceNames) {
+		return traceNames[m]
+	}
+	return fmt.Sprintf("TraceMode(%d)", m)
+}
+
+// ParseTraceMode reads "none", "some" or "shortest".
+func ParseTraceMode(s string) (TraceMode, error) {
+	for m, name := range traceNames {
+		if s == name {
+			return TraceMode(m), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown diagnostic trace %q (want none, some or shortest)", s)
+}
+
+// ParseOrder reads a search order: "bfs", "dfs" or "rdfs" (also "random-dfs").
+func ParseOrder(s string) (search.Order, error) {
+	switch s {
+	case "bfs", "breadth-first":
+		return search.BFS, nil
+	case "dfs", "depth-first":
+		return search.DFS, nil
+	case "rdfs", "random-dfs", "random-depth-first":
+		return search.RandomDFS, nil
+	}
+	return 0, fmt.Errorf("unknown search order %q (want bfs, dfs or rdfs)", s)
+}
+
+// Options configures Check. The zero value is a breadth-first search with
+// no trace and no budgets.
+type Options struct {
+	Order search.Order
+	Seed  uint64 // for random depth-first search
+	Trace TraceMode
+
+	MaxStates int64
+	MaxMemory int64
+	Timeout   time.Duration
+
+	// Progress receives statistics snapshots during the search.
+	Progress      func(search.Stats)
+	ProgressEvery time.Duration
+}
+
+// Result is the outcome of Check.
+type Result struct {
+	Verdict Verdict
+	// Reason says why the verdict is Unknown ("state limit", "cancelled",
+	// "liveness properties (A<>) are not supported yet", or a run-time
+	// error of the model with its position).
+	Reason string
+	Stats  search.Stats
+	// Seconds is the wall time of the check, search and trace included.
+	Seconds float64
+
+	// Graph is the zone graph searched; it formats states and transitions.
+	Graph *zone.Graph
+	// Symbolic is the symbolic trace (initial state first), when a trace
+	// was asked for and the verdict has one: a witness of E<> or a
+	// counterexample of A[].
+	Symbolic []search.Step
+	// Concrete is the same trace with delays and clock values.
+	Concrete *zone.Trace
+}
+
+// Check decides the query f on n. The error is for failures of Beeline
+// itself or of the model's semantics that make the check meaningless; a
+// budget or an unsupported query kind gives an Unknown verdict instead.
+func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options) (*Result, error) {
+	start := time.Now()
+	res := &Result{}
+	defer func() { res.Seconds = time.Since(start).Seconds() }()
+
+	target, negate, why := reachability(f)
+	if why != "" {
+		res.Reason = why
+		return res, nil
+	}
+	g, err := zone.New(n, zone.Options{})
+	if err != nil {
+		return nil, err
+	}
+	res.Graph = g
+	goal := g.Goal(target)
+
+	sopts := search.Options{
+		Order:         opts.Order,
+		Seed:          opts.Seed,
+		MaxStates:     opts.MaxStates,
+		MaxMemory:     opts.MaxMemory,
+		Timeout:       opts.Timeout,
+		Progress:      opts.Progress,
+		ProgressEvery: opts.ProgressEvery,
+		Trace:         opts.Trace != TraceNone,
+	}
+	if opts.Trace == TraceShortest {
+		sopts.Order = search.BFS
+		sopts.CoverRequiresSmallerDepth = true
+	}
+	sres, err := search.Run(ctx, g, goal, sopts)
+	if sres != nil {
+		res.Stats = sres.Stats
+	}
+	if err != nil {
+		res.Reason = err.Error()
+		return res, nil
+	}
+	if gerr := g.GoalErr(); gerr != nil {
+		res.Reason = gerr.Error()
+		return res, nil
+	}
+	switch sres.Verdict {
+	case search.Stopped:
+		res.Reason = sres.Reason
+		return res, nil
+	case search.NotReached:
+		res.Verdict = verdictOf(negate)
+		return res, nil
+	}
+	res.Verdict = verdictOf(!negate)
+	if opts.Trace != TraceNone {
+		res.Symbolic = sres.Trace
+		tr, err := g.Concretize(sres.Trace, target)
+		if err != nil {
+			return nil, fmt.Errorf("building the concrete trace: %w", err)
+		}
+		res.Concrete = tr
+	}
+	return res, nil
+}
+
+// verdictOf maps "the target was reached" to a verdict: for E<> reaching is
+// satisfaction, for A[] (negate) it is a violation.
+func verdictOf(reachedMeansSatisfied bool) Verdict {
+	if reachedMeansSatisfied {
+		return Satisfied
+	}
+	return NotSatisfied
+}
+
+// reachability turns a query into a target of reachability: E<> φ searches
+// for φ; A[] φ searches for ¬φ and negate is set. why is non-empty for
+// queries that are not decided by reachability.
+func reachability(f *model.Formula) (target *model.Prop, negate bool, why string) {
+	switch f.Kind {
+	case lang.QueryEF:
+		return f.Prop, false, ""
+	case lang.QueryAG:
+		return &model.Prop{Op: model.PropNot, Args: []*model.Prop{f.Prop}}, true, ""
+	case lang.QueryEG:
+		return nil, false, "liveness properties (E[]) are not supported yet"
+	case lang.QueryAF:
+		return nil, false, "liveness properties (A<>) are not supported yet"
+	case lang.QueryLeadsTo:
+		return nil, false, "leads-to properties (-->) are not supported yet"
+	}
+	what := f.What
+	if what == "" {
+		what = "this kind of query"
+	}
+	return nil, false, what + " is not supported"
+}

@@ -1,0 +1,14 @@
+// Package protocol defines the messages exchanged by Beeline's page, its
+// worker, the local server and the CLI, encoded with msgpack.
+//
+// A job is one Request answered by a stream of Frames: first a FrameModel
+// (or a FrameError with the model's diagnostics), then FrameProgress frames
+// at least four times a second while a search runs, one FrameResult per
+// query, and a final FrameDone. On the wire every frame is a 4-byte
+// big-endian length and that many bytes of msgpack, so a reader can decode
+// frames as they stream in.
+//
+// Positions in diagnostics are resolved (file, line, 1-based byte column);
+// the page converts byte columns to UTF-16 at its edge. Trace values are
+// exact rationals over a common denominator.
+package protocol

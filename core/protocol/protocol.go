@@ -1,0 +1,221 @@
+// Messages between the page, the worker, the server and the CLI.
+
+package protocol
+
+import "beeline/core/source"
+
+// Version tags every request and share link; bump it when a message
+// changes incompatibly.
+const Version = 1
+
+// Request is what the page sends to the engine (POST /check or /parse, body
+// msgpack-encoded). A request is a whole job: the engine answers with a
+// stream of Frames and then closes the stream.
+type Request struct {
+	Version int `msgpack:"v"`
+	// Model is the model file's bytes and Name its file name (the
+	// extension picks nothing: the content decides XML or xta).
+	Name  string `msgpack:"name"`
+	Model []byte `msgpack:"model"`
+	// QueryFiles are .q files given with the model, in order.
+	QueryFiles []File `msgpack:"qfiles,omitempty"`
+	// Queries picks queries by index (model's own first, then the .q
+	// files'); Formulas adds formulas typed by the user. With neither,
+	// /check checks every query.
+	Queries  []int    `msgpack:"queries,omitempty"`
+	Formulas []string `msgpack:"formulas,omitempty"`
+	Options  Options  `msgpack:"options"`
+}
+
+// File is a named file's bytes.
+type File struct {
+	Name string `msgpack:"name"`
+	Data []byte `msgpack:"data"`
+}
+
+// Options mirror the verifier's options in UPPAAL's words.
+type Options struct {
+	Order     string `msgpack:"order"`     // "bfs", "dfs", "rdfs", later "astar", "gbfs"
+	Heuristic string `msgpack:"heuristic"` // "" or a heuristic name ("dl", "hl", ...)
+	Trace     string `msgpack:"trace"`     // "none", "some", "shortest"
+	Seed      uint64 `msgpack:"seed"`
+	MaxStates int64  `msgpack:"max_states"`
+	MaxMemory int64  `msgpack:"max_memory"` // bytes
+	TimeoutMS int64  `msgpack:"timeout_ms"`
+}
+
+// FrameKind says what a Frame carries.
+type FrameKind uint8
+
+const (
+	FrameModel    FrameKind = iota + 1 // the loaded model: Model is set
+	FrameProgress                      // live statistics: Progress is set
+	FrameResult                        // one query decided: Result is set
+	FrameError                         // the job failed: Diagnostics and/or Message
+	FrameDone                          // the job ended; nothing follows
+)
+
+// Frame is one message from the engine. On the wire each frame is a
+// 4-byte big-endian length followed by that many bytes of msgpack.
+type Frame struct {
+	Kind        FrameKind    `msgpack:"k"`
+	Model       *Model       `msgpack:"model,omitempty"`
+	Progress    *Progress    `msgpack:"progress,omitempty"`
+	Result      *Result      `msgpack:"result,omitempty"`
+	Diagnostics []Diagnostic `msgpack:"diags,omitempty"`
+	Message     string       `msgpack:"msg,omitempty"`
+}
+
+// Diagnostic is a source.Diagnostic with its positions resolved.
+type Diagnostic struct {
+	Severity string          `msgpack:"severity"` // "error" or "warning"
+	Pos      source.Position `msgpack:"pos"`
+	End      source.Position `msgpack:"end"`
+	Context  string          `msgpack:"context,omitempty"`
+	Message  string          `msgpack:"msg"`
+	// Template, Location and Edge pin the diagnostic on the drawing when
+	// it belongs to one (template name, location id, edge index within the
+	// template's edges in document order; -1 when none).
+	Template string `msgpack:"template,omitempty"`
+	Location string `msgpack:"location,omitempty"`
+	Edge     int    `msgpack:"edge"`
+}
+
+// Model describes a loaded model for the page: what to draw and what to
+// list. Templates carry the document's layout.
+type Model struct {
+	Hash      string       `msgpack:"hash"` // hex SHA-256 of the model bytes
+	Format    string       `msgpack:"format"`
+	Templates []Template   `msgpack:"templates"`
+	Processes []Process    `msgpack:"processes"`
+	Clocks    []string     `msgpack:"clocks"` // without the reference clock
+	Variables []string     `msgpack:"vars"`
+	Queries   []Query      `msgpack:"queries"`
+	Warnings  []Diagnostic `msgpack:"warnings,omitempty"`
+}
+
+// Template is one automaton as drawn.
+type Template struct {
+	Name       string     `msgpack:"name"`
+	Parameters string     `msgpack:"params,omitempty"`
+	Locations  []Location `msgpack:"locations"`
+	Edges      []Edge     `msgpack:"edges"`
+	Init       string     `msgpack:"init"`
+	HasLayout  bool       `msgpack:"has_layout"` // false: the page lays it out itself
+}
+
+// Point is a drawing coordinate; Set is false when the document gives none.
+type Point struct {
+	X   int  `msgpack:"x"`
+	Y   int  `msgpack:"y"`
+	Set bool `msgpack:"set"`
+}
+
+// Location is a location as drawn.
+type Location struct {
+	ID        string `msgpack:"id"`
+	Name      string `msgpack:"name,omitempty"`
+	At        Point  `msgpack:"at"`
+	NameAt    Point  `msgpack:"name_at"`
+	Invariant string `msgpack:"inv,omitempty"`
+	InvAt     Point  `msgpack:"inv_at"`
+	Urgent    bool   `msgpack:"urgent,omitempty"`
+	Committed bool   `msgpack:"committed,omitempty"`
+	Color     string `msgpack:"color,omitempty"`
+}
+
+// Edge is an edge as drawn, with its labels.
+type Edge struct {
+	ID     string  `msgpack:"id,omitempty"`
+	Source string  `msgpack:"src"`
+	Target string  `msgpack:"dst"`
+	Nails  []Point `msgpack:"nails,omitempty"`
+	Labels []Label `msgpack:"labels,omitempty"`
+	Color  string  `msgpack:"color,omitempty"`
+}
+
+// Label is one edge label: Kind is "select", "guard", "synchronisation" or
+// "assignment".
+type Label struct {
+	Kind string `msgpack:"kind"`
+	Text string `msgpack:"text"`
+	At   Point  `msgpack:"at"`
+}
+
+// Process is one process of the system and where it comes from.
+type Process struct {
+	Name     string `msgpack:"name"`
+	Template string `msgpack:"template"`
+	// Locations maps the network's location index to the template's
+	// location ID; Edges maps the network's edge index to the template's
+	// edge index (document order).
+	Locations []string `msgpack:"locations"`
+	Edges     []int    `msgpack:"edges"`
+}
+
+// Query is one query of the model or its query files.
+type Query struct {
+	Index     int    `msgpack:"index"`
+	Formula   string `msgpack:"formula"`
+	Comment   string `msgpack:"comment,omitempty"`
+	Supported bool   `msgpack:"supported"`
+	Why       string `msgpack:"why,omitempty"` // why it is not supported
+}
+
+// Progress is a live snapshot of a job.
+type Progress struct {
+	Phase     string  `msgpack:"phase"` // "loading", "precomputing heuristic", "searching", "building trace"
+	Query     int     `msgpack:"query"`
+	Explored  int64   `msgpack:"explored"`
+	Stored    int64   `msgpack:"stored"`
+	Pruned    int64   `msgpack:"pruned"`
+	Rate      float64 `msgpack:"rate"`
+	ElapsedMS int64   `msgpack:"elapsed_ms"`
+	MemBytes  int64   `msgpack:"mem_bytes"` // memory in use by the engine (heap)
+}
+
+// Result is the verdict on one query.
+type Result struct {
+	Query     int     `msgpack:"query"`
+	Formula   string  `msgpack:"formula"`
+	Verdict   string  `msgpack:"verdict"` // "satisfied", "not satisfied", "unknown", "error"
+	Reason    string  `msgpack:"reason,omitempty"`
+	Explored  int64   `msgpack:"explored"`
+	Stored    int64   `msgpack:"stored"`
+	Pruned    int64   `msgpack:"pruned"`
+	Seconds   float64 `msgpack:"seconds"`
+	Heuristic string  `msgpack:"heuristic,omitempty"`
+	Trace     *Trace  `msgpack:"trace,omitempty"`
+}
+
+// Trace is a concrete trace. Clock values and delays are numerators over
+// Den (exact rationals).
+type Trace struct {
+	Den    int64        `msgpack:"den"`
+	Clocks []string     `msgpack:"clocks"` // names; index 0 is the reference clock
+	States []TraceState `msgpack:"states"`
+	Steps  []TraceStep  `msgpack:"steps"` // Steps[k] leads from States[k] to States[k+1]
+	Final  int64        `msgpack:"final_delay"`
+}
+
+// TraceState is one state of a trace.
+type TraceState struct {
+	Locs   []int32 `msgpack:"locs"` // network location index per process
+	Vars   []int32 `msgpack:"vars"`
+	Clocks []int64 `msgpack:"clocks"`
+	Zone   string  `msgpack:"zone"`
+}
+
+// TraceStep is a delay followed by a transition.
+type TraceStep struct {
+	Delay int64       `msgpack:"delay"`
+	Edges []TraceEdge `msgpack:"edges"`
+}
+
+// TraceEdge is one edge of a transition: network process and edge index,
+// with its select values.
+type TraceEdge struct {
+	Process int     `msgpack:"p"`
+	Edge    int     `msgpack:"e"`
+	Select  []int32 `msgpack:"sel,omitempty"`
+}

@@ -68,7 +68,8 @@ func ParseTraceMode(s string) (TraceMode, error) {
 	return 0, fmt.Errorf("unknown diagnostic trace %q (want none, some or shortest)", s)
 }
 
-// ParseOrder reads a search order: "bfs", "dfs" or "rdfs" (also "random-dfs").
+// ParseOrder reads a search order: "bfs", "dfs", "rdfs" (also
+// "random-dfs"), "astar" or "gbfs" (also "greedy").
 func ParseOrder(s string) (search.Order, error) {
 	switch s {
 	case "bfs", "breadth-first":
@@ -77,8 +78,12 @@ func ParseOrder(s string) (search.Order, error) {
 		return search.DFS, nil
 	case "rdfs", "random-dfs", "random-depth-first":
 		return search.RandomDFS, nil
+	case "astar", "a*":
+		return search.AStar, nil
+	case "gbfs", "greedy":
+		return search.GBFS, nil
 	}
-	return 0, fmt.Errorf("unknown search order %q (want bfs, dfs or rdfs)", s)
+	return 0, fmt.Errorf("unknown search order %q (want bfs, dfs, rdfs, astar or gbfs)", s)
 }
 
 // Options configures Check. The zero value is a breadth-first search with
@@ -91,6 +96,16 @@ type Options struct {
 	MaxStates int64
 	MaxMemory int64
 	Timeout   time.Duration
+
+	// Heuristic names the distance estimate that orders A* and greedy
+	// search and prunes dead ends: "dl", "du", "hl", "hu" (see
+	// Heuristics), or "" for none. The target is read from the query.
+	Heuristic string
+	// HeuristicCache is the number of entries of the table of estimates
+	// keyed by a hash of the discrete part (0: DefaultHeuristicCache);
+	// NoHeuristicCache turns the table off.
+	HeuristicCache   int
+	NoHeuristicCache bool
 
 	// Progress receives statistics snapshots during the search.
 	Progress      func(search.Stats)
@@ -107,6 +122,16 @@ type Result struct {
 	Stats  search.Stats
 	// Seconds is the wall time of the check, search and trace included.
 	Seconds float64
+	// Heuristic describes the heuristic used ("" for none), and
+	// PrecomputeSeconds the time of its precomputation (included in
+	// Seconds).
+	Heuristic         string
+	PrecomputeSeconds float64
+
+	// Depth is the number of transitions of the trace found (a witness
+	// of E<> or a counterexample of A[]), -1 when there is none; it is
+	// known with or without TraceMode.
+	Depth int32
 
 	// Graph is the zone graph searched; it formats states and transitions.
 	Graph *zone.Graph
@@ -123,7 +148,7 @@ type Result struct {
 // budget or an unsupported query kind gives an Unknown verdict instead.
 func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options) (*Result, error) {
 	start := time.Now()
-	res := &Result{}
+	res := &Result{Depth: -1}
 	defer func() { res.Seconds = time.Since(start).Seconds() }()
 
 	target, negate, why := reachability(f)
@@ -148,7 +173,21 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		ProgressEvery: opts.ProgressEvery,
 		Trace:         opts.Trace != TraceNone,
 	}
-	if opts.Trace == TraceShortest {
+	if opts.Heuristic != "" {
+		h, err := buildHeuristic(ctx, n, f, opts, res)
+		if err != nil {
+			return nil, err
+		}
+		if h == nil { // cancelled during the precomputation
+			res.Reason = search.ReasonCancelled
+			return res, nil
+		}
+		sopts.Heuristic = h.Estimate
+		if opts.Trace == TraceShortest && opts.Order == search.AStar && !h.Info().Admissible {
+			return nil, fmt.Errorf("a shortest trace with A* needs an admissible heuristic, and %s is not", h.Info().Name)
+		}
+	}
+	if opts.Trace == TraceShortest && opts.Order != search.AStar {
 		sopts.Order = search.BFS
 		sopts.CoverRequiresSmallerDepth = true
 	}
@@ -173,6 +212,7 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		return res, nil
 	}
 	res.Verdict = verdictOf(!negate)
+	res.Depth = sres.Depth
 	if opts.Trace != TraceNone {
 		res.Symbolic = sres.Trace
 		tr, err := g.Concretize(sres.Trace, target)

@@ -1,0 +1,213 @@
+package verify
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"beeline/core/lang"
+	"beeline/core/model"
+	"beeline/core/search"
+	"beeline/core/source"
+	"beeline/core/uppaal"
+)
+
+const ownModels = "../../testdata/models"
+
+// load reads a model and compiles one formula against it.
+func load(t testing.TB, path, formula string) (*model.Network, *model.Formula) {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := source.NewFileSet()
+	doc, diags := uppaal.Read(fs, path, src)
+	if err := fs.Err(diags); err != nil {
+		t.Fatal(err)
+	}
+	n, diags := model.Load(doc)
+	if err := fs.Err(diags); err != nil {
+		t.Fatal(err)
+	}
+	seg := fs.AddText("<formula>", formula)
+	q := lang.ParseQuery(seg.Text(), seg.Pos(0), &diags)
+	f := n.CompileQuery(q, &diags)
+	if err := fs.Err(diags); err != nil {
+		t.Fatal(err)
+	}
+	return n, f
+}
+
+// expectVerdict checks formula on the model at path and returns the result.
+func expectVerdict(t *testing.T, path, formula string, want Verdict, opts Options) *Result {
+	t.Helper()
+	n, f := load(t, path, formula)
+	res, err := Check(context.Background(), n, f, opts)
+	if err != nil {
+		t.Fatalf("%s: %s: %v", filepath.Base(path), formula, err)
+	}
+	if res.Verdict != want {
+		t.Fatalf("%s: %s: verdict %v (%s), want %v", filepath.Base(path), formula, res.Verdict, res.Reason, want)
+	}
+	return res
+}
+
+func TestOwnModels(t *testing.T) {
+	fischer := filepath.Join(ownModels, "fischer.xml")
+	broken := filepath.Join(ownModels, "fischer-broken.xml")
+	crossing := filepath.Join(ownModels, "crossing.xta")
+	mutex := "A[] forall (i : pid_t) forall (j : pid_t) P(i).cs && P(j).cs imply i == j"
+	for _, tc := range []struct {
+		path, formula string
+		want          Verdict
+	}{
+		{fischer, mutex, Satisfied},
+		{fischer, "A[] not deadlock", Satisfied},
+		{fischer, "E<> P(1).cs", Satisfied},
+		{fischer, "E<> P(1).cs && P(2).cs", NotSatisfied},
+		{fischer, "E<> P(1).req && P(1).x > 2", NotSatisfied},  // the invariant x <= k
+		{fischer, "E<> P(1).wait && P(1).x > 1000", Satisfied}, // waiting is unbounded
+		{fischer, "A[] id <= 4", Satisfied},
+		{broken, mutex, NotSatisfied},
+		{crossing, "E<> Train(0).Cross", Satisfied},
+		{crossing, "A[] forall (i : id_t) forall (j : id_t) Train(i).Cross && Train(j).Cross imply i == j", Satisfied},
+		{crossing, "A[] q.len <= N", Satisfied},
+		{crossing, "E<> q.len == N", Satisfied},
+		{crossing, "E<> Observer.Alarmed", NotSatisfied}, // nobody sends alarm
+		{crossing, "A[] not deadlock", Satisfied},
+	} {
+		t.Run(filepath.Base(tc.path)+": "+tc.formula, func(t *testing.T) {
+			expectVerdict(t, tc.path, tc.formula, tc.want, Options{})
+		})
+	}
+}
+
+func TestShortestTrace(t *testing.T) {
+	broken := filepath.Join(ownModels, "fischer-broken.xml")
+	mutex := "A[] forall (i : pid_t) forall (j : pid_t) P(i).cs && P(j).cs imply i == j"
+	res := expectVerdict(t, broken, mutex, NotSatisfied, Options{Order: search.DFS, Trace: TraceShortest})
+	// Two processes must each take idle -> req -> wait -> cs: six transitions.
+	if got := len(res.Concrete.Steps); got != 6 {
+		t.Errorf("shortest counterexample has %d transitions, want 6", got)
+	}
+	if len(res.Symbolic) != len(res.Concrete.Steps)+1 {
+		t.Errorf("symbolic trace has %d states for %d transitions", len(res.Symbolic), len(res.Concrete.Steps))
+	}
+	// The run must wait: some delay is positive, and the last two processes
+	// reach cs with their clocks past k = 2.
+	var waited bool
+	for _, s := range res.Concrete.Steps {
+		waited = waited || s.Delay > 0
+	}
+	if !waited {
+		t.Errorf("no delay in a counterexample that needs x >= k")
+	}
+	some := expectVerdict(t, broken, mutex, NotSatisfied, Options{Order: search.DFS, Trace: TraceSome})
+	if len(some.Concrete.Steps) < 6 {
+		t.Errorf("a trace shorter than the shortest: %d", len(some.Concrete.Steps))
+	}
+	none := expectVerdict(t, broken, mutex, NotSatisfied, Options{})
+	if none.Concrete != nil || none.Symbolic != nil {
+		t.Errorf("a trace was built without being asked for")
+	}
+}
+
+func TestUnknown(t *testing.T) {
+	fischer := filepath.Join(ownModels, "fischer.xml")
+	n, f := load(t, fischer, "A[] not deadlock")
+	res, err := Check(context.Background(), n, f, Options{MaxStates: 10})
+	if err != nil || res.Verdict != Unknown || res.Reason != search.ReasonStates {
+		t.Errorf("state budget: %v, %+v", err, res)
+	}
+	if res.Stats.Stored == 0 {
+		t.Errorf("a stopped search reports no statistics")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err = Check(ctx, n, f, Options{})
+	if err != nil || res.Verdict != Unknown || res.Reason != search.ReasonCancelled {
+		t.Errorf("cancelled: %v, %+v", err, res)
+	}
+	for formula, want := range map[string]string{
+		"P(1).req --> P(1).cs": "leads-to",
+		"A<> P(1).cs":          "A<>",
+		"E[] P(1).idle":        "E[]",
+	} {
+		_, f := load(t, fischer, formula)
+		res, err := Check(context.Background(), n, f, Options{Timeout: time.Second})
+		if err != nil || res.Verdict != Unknown || !strings.Contains(res.Reason, want) || !strings.Contains(res.Reason, "not supported") {
+			t.Errorf("%s: %v, %+v", formula, err, res)
+		}
+	}
+}
+
+func TestRuntimeErrorIsReported(t *testing.T) {
+	src := `int[0,2] c;
+process P() {
+	state a;
+	init a;
+	trans a -> a { assign c = c + 1; };
+}
+system P;`
+	path := filepath.Join(t.TempDir(), "overflow.xta")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n, f := load(t, path, "E<> c == 5")
+	res, err := Check(context.Background(), n, f, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != Unknown || !strings.Contains(res.Reason, "out of range") || !strings.Contains(res.Reason, "overflow.xta:5") {
+		t.Errorf("out-of-range assignment: verdict %v, reason %q", res.Verdict, res.Reason)
+	}
+}
+
+// TestExpectedVerdicts checks every query of EXPECTED.tsv whose search fits
+// in a small budget; the full sweep without budget runs under `make corpus`.
+func TestExpectedVerdicts(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(sharedModels, "EXPECTED.tsv"))
+	if err != nil {
+		t.Skipf("shared models not found at %s: the corpus verdict test needs the project's shared/ folder beside the checkout", sharedModels)
+	}
+	full := os.Getenv("BEELINE_CORPUS") != ""
+	if testing.Short() && !full {
+		t.Skip("corpus sweep skipped in -short mode")
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
+		f := strings.Split(line, "\t")
+		path, formula, want := f[0], f[1], f[2]
+		t.Run(path+": "+formula, func(t *testing.T) {
+			if why, ok := disagreements[path]; ok {
+				t.Skip(why)
+			}
+			n, q := load(t, filepath.Join(sharedModels, path), formula)
+			opts := Options{Trace: TraceShortest}
+			if !full {
+				opts.MaxStates = 20000
+			}
+			res, err := Check(context.Background(), n, q, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict == Unknown && res.Reason == search.ReasonStates {
+				t.Skipf("over the quick budget (%d states); run with BEELINE_CORPUS=1", opts.MaxStates)
+			}
+			if res.Verdict.String() != want {
+				t.Fatalf("verdict %v (%s), want %s", res.Verdict, res.Reason, want)
+			}
+		})
+	}
+}
+
+const sharedModels = "../../../shared/models"
+
+// disagreements are rows of EXPECTED.tsv that a careful reading of the
+// model contradicts, with the reason.
+var disagreements = map[string]string{
+	"uppaal-demos/interrupt.xml": "as shipped both priority declarations are commented out (the model says: uncomment one to make it work), so env.ERROR is reachable",
+}

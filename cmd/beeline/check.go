@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"time"
 
+	"beeline/core/job"
 	"beeline/core/source"
 	"beeline/core/verify"
 )
@@ -21,6 +22,8 @@ type checkFlags struct {
 	queries   intList
 	formulas  stringList
 	order     string
+	heuristic string
+	hcache    int
 	trace     string
 	json      bool
 	maxStates int64
@@ -32,7 +35,9 @@ type checkFlags struct {
 func (c *checkFlags) register(fl *flag.FlagSet) {
 	fl.Var(&c.queries, "query", "check the model's `N`-th query (0-based; may be repeated)")
 	fl.Var(&c.formulas, "formula", "check the `formula` F given here (may be repeated)")
-	fl.StringVar(&c.order, "search", "bfs", "search order: bfs, dfs or rdfs (random depth-first)")
+	fl.StringVar(&c.order, "search", "bfs", "search order: bfs, dfs, rdfs (random depth-first), astar or gbfs (greedy best-first)")
+	fl.StringVar(&c.heuristic, "heuristic", "", "distance estimate for astar and gbfs: dl, du (graph distance), hl, hu (monotonicity relaxation); it also prunes dead ends")
+	fl.IntVar(&c.hcache, "heuristic-cache", verify.DefaultHeuristicCache, "entries of the table of heuristic estimates (0: off)")
 	fl.StringVar(&c.trace, "trace", "none", "diagnostic trace: none, some or shortest")
 	fl.BoolVar(&c.json, "json", false, "print the results as one JSON object")
 	fl.Int64Var(&c.maxStates, "max-states", 0, "stop a query after storing `N` states (0: no limit)")
@@ -50,11 +55,16 @@ func (c *checkFlags) options() (verify.Options, error) {
 	if err != nil {
 		return verify.Options{}, err
 	}
-	if c.maxStates < 0 || c.timeout < 0 {
-		return verify.Options{}, fmt.Errorf("budgets must not be negative")
+	h, err := verify.ParseHeuristic(c.heuristic)
+	if err != nil {
+		return verify.Options{}, err
+	}
+	if c.maxStates < 0 || c.timeout < 0 || c.hcache < 0 {
+		return verify.Options{}, fmt.Errorf("budgets and cache sizes must not be negative")
 	}
 	return verify.Options{Order: order, Seed: c.seed, Trace: tm, MaxStates: c.maxStates,
-		MaxMemory: int64(c.maxMemory), Timeout: c.timeout}, nil
+		MaxMemory: int64(c.maxMemory), Timeout: c.timeout,
+		Heuristic: h, HeuristicCache: c.hcache, NoHeuristicCache: c.hcache == 0}, nil
 }
 
 const checkUsage = `usage: beeline check MODEL [QUERIES.q]... [options]
@@ -142,25 +152,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 
 // pickQueries returns the queries to check: those named by --query and
 // --formula, or every query of the model and its query files.
-func pickQueries(l *loaded, idx []int, formulas []string) ([]*query, error) {
-	if len(idx) == 0 && len(formulas) == 0 {
-		return l.Queries, nil
+func pickQueries(l *loaded, idx []int, formulas []string) ([]*job.Query, error) {
+	qs, err := l.Pick(idx, formulas)
+	if err != nil {
+		return nil, fmt.Errorf("--%v", err)
 	}
-	var out []*query
-	for _, i := range idx {
-		if i >= len(l.Queries) {
-			return nil, fmt.Errorf("--query %d: the model has %d queries (numbered from 0)", i, len(l.Queries))
-		}
-		out = append(out, l.Queries[i])
-	}
-	for _, f := range formulas {
-		q := l.addFormula(f)
-		if q == nil {
-			return nil, fmt.Errorf("--formula %q: empty formula", f)
-		}
-		out = append(out, q)
-	}
-	return out, nil
+	return qs, nil
 }
 
 // worse returns the more severe exit status: a model error outranks a
@@ -182,43 +179,27 @@ func worse(a, b int) int {
 }
 
 // checkOne decides one query and records what to print.
-func checkOne(ctx context.Context, l *loaded, q *query, opts verify.Options) *queryResult {
-	r := &queryResult{Index: q.Index, Formula: q.Text, Comment: q.Comment, Pos: l.FS.Position(q.Pos), q: q}
+func checkOne(ctx context.Context, l *loaded, q *job.Query, opts verify.Options) *queryResult {
+	o := l.Check(ctx, q, opts)
+	r := &queryResult{Index: q.Index, Formula: q.Text, Comment: q.Comment, Pos: l.FS.Position(q.Pos),
+		Verdict: o.Verdict, Reason: o.Reason, Skipped: o.Skipped && !q.Failed, q: q, res: o.Result}
 	switch {
-	case q.Failed:
-		r.Verdict, r.Reason, r.status = "error", "the formula has errors", exitModelError
-		return r
-	case q.Formula == nil:
-		r.Verdict, r.Reason, r.Skipped = "unknown", queryKindName(q.Parsed)+" queries are not supported yet", true
-		return r
-	}
-	res, err := verify.Check(ctx, l.Net, q.Formula, opts)
-	if err != nil {
-		r.Verdict, r.Reason, r.status = "error", err.Error(), exitModelError
-		return r
-	}
-	r.res = res
-	r.Verdict = res.Verdict.String()
-	r.Reason = res.Reason
-	r.Explored, r.Stored, r.Seconds = res.Stats.Explored, res.Stats.Stored-res.Stats.Covered, res.Seconds
-	if res.Verdict == verify.Unknown {
+	case o.Verdict == "error":
+		r.status = exitModelError
+	case o.Budget:
 		r.status = exitBudget
-		if r.Reason != "" && !isBudgetReason(r.Reason) {
-			r.status = exitModelError
+	case o.Verdict == "unknown" && !o.Skipped:
+		r.status = exitModelError // a run-time error of the model, or a kind verify refuses
+	}
+	if res := o.Result; res != nil {
+		r.Explored, r.Stored, r.Seconds = res.Stats.Explored, res.Stats.Stored-res.Stats.Covered, res.Seconds
+		r.Heuristic, r.PrecomputeSeconds = res.Heuristic, res.PrecomputeSeconds
+		r.Pruned, r.Reopened = res.Stats.Pruned, res.Stats.Reopened
+		if res.Concrete != nil {
+			r.Trace = traceToJSON(l, res)
 		}
 	}
-	if res.Concrete != nil {
-		r.Trace = traceToJSON(l, res)
-	}
 	return r
-}
-
-func isBudgetReason(reason string) bool {
-	switch reason {
-	case "state limit", "memory limit", "time limit", "cancelled":
-		return true
-	}
-	return false
 }
 
 // queryResult is one entry of the JSON `queries` array.
@@ -233,10 +214,17 @@ type queryResult struct {
 	Explored int64           `json:"explored"`
 	Stored   int64           `json:"stored"`
 	Seconds  float64         `json:"seconds"`
-	Trace    *traceJSON      `json:"trace,omitempty"`
+	// Heuristic describes the heuristic ("hl (admissible, cache=65536)"),
+	// empty for blind search; Pruned counts dead ends it cut off, Reopened
+	// the states A* stored again on a shorter path.
+	Heuristic         string     `json:"heuristic,omitempty"`
+	Pruned            int64      `json:"pruned"`
+	Reopened          int64      `json:"reopened"`
+	PrecomputeSeconds float64    `json:"precompute_seconds"`
+	Trace             *traceJSON `json:"trace,omitempty"`
 
 	status int
-	q      *query
+	q      *job.Query
 	res    *verify.Result
 }
 
@@ -256,7 +244,13 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 		fmt.Fprintf(w, " -- Formula is not decided: %s.\n", r.Reason)
 	}
 	if r.res != nil && r.res.Graph != nil {
+		if r.Heuristic != "" {
+			fmt.Fprintf(w, " -- Heuristic : %s, precomputed in %.3f s\n", r.Heuristic, r.PrecomputeSeconds)
+		}
 		fmt.Fprintf(w, " -- States explored : %d states\n -- States stored : %d states\n -- Time : %.3f s\n", r.Explored, r.Stored, r.Seconds)
+		if r.Heuristic != "" {
+			fmt.Fprintf(w, " -- States pruned : %d dead ends\n -- States reopened : %d states\n", r.Pruned, r.Reopened)
+		}
 	}
 	if r.res != nil && r.res.Concrete != nil {
 		kind := "Witness"

@@ -150,7 +150,8 @@ func (s *Store) checkZones() error {
 	return nil
 }
 
-// checkKeyZones checks that no live zone of key k covers another.
+// checkKeyZones checks that no live zone of key k covers another
+// (includes it, or subsumes it under StoreOptions.Subsumes).
 func (s *Store) checkKeyZones(k int32) error {
 	for a := s.head(k); a != NoNode; a = s.nodes.item(a).next {
 		for b := s.head(k); b != NoNode; b = s.nodes.item(b).next {
@@ -159,7 +160,7 @@ func (s *Store) checkKeyZones(k int32) error {
 			}
 			na, nb := s.nodes.item(a), s.nodes.item(b)
 			va, vb := s.view(na), s.view(nb)
-			if va.Includes(&vb) && (!s.opts.CoverRequiresSmallerDepth || na.depth <= nb.depth) {
+			if s.covers(k, &va, &vb) && (!s.opts.CoverRequiresSmallerDepth || na.depth <= nb.depth) {
 				return fmt.Errorf("key %d %v: live node %d (depth %d) %s includes live node %d (depth %d) %s",
 					k, s.key(k), a, na.depth, formatRaw(s.zoneOf(na), s.dim), b, nb.depth, formatRaw(s.zoneOf(nb), s.dim))
 			}

@@ -89,6 +89,16 @@
 // only stored states is enough: an included state lies inside a stored
 // state that was checked when it was stored.
 //
+// A Space may offer a coarser test than inclusion (Subsumer, passed to
+// the store as StoreOptions.Subsumes): core/zone's aLU subsumption, z ⊆
+// aLU(stored) with the bounds of the discrete part. The store then reads
+// "includes" as "includes or subsumes", in both directions of the sweep.
+// The test is a preorder implied by inclusion, so everything above holds
+// with it: the live zones form an antichain for it (Check verifies that),
+// one pass suffices, and a goal that a subsumed state satisfies is
+// satisfied by the subsuming one. The exact comparison runs first; the
+// hook is called only when it does not settle the case.
+//
 // # Search orders and traces
 //
 // The waiting list holds node numbers behind a three-method interface
@@ -96,12 +106,19 @@
 // depth-first search (DFS; the successors of a state are pushed in reverse
 // so the first one generated is expanded first), and random DFS shuffles
 // the successors of each state with a PCG generator seeded from
-// Options.Seed, so a seed reproduces a run. A priority queue for A* and
-// greedy search plugs in the same way, computing priorities from the store
-// when a node is pushed.
+// Options.Seed, so a seed reproduces a run. A binary heap gives the
+// directed orders: A* by g + h (g the depth, h Options.Heuristic), ties
+// towards larger g and then insertion order, and greedy best-first search
+// (GBFS) by h, ties likewise (Hart, Nilsson and Raphael 1968;
+// Edelkamp, Leue and Lluch-Lafuente, "Directed explicit-state model
+// checking", STTT 2004). The heuristic is evaluated once per stored state,
+// when it is pushed; a state it calls infinite is a dead end: it stays in
+// the store (so it is not generated again) but is never expanded, and
+// Stats.Pruned counts it. This is exact for any heuristic that says
+// infinite only where no goal is reachable.
 //
 // The goal is checked when a state is generated (and on the initial
-// state), not when it is popped: BFS then stops during the expansion of
+// state), not when it is popped (except under A*, below): BFS then stops during the expansion of
 // depth k as soon as it generates a goal state at depth k+1, instead of
 // expanding the rest of depth k and the states of depth k+1 before it.
 // The depth found is the same either way.
@@ -130,7 +147,14 @@
 // proviso for the same reason: a state discarded because it is included
 // in a state reached with a larger g would lose the cheaper path, and with
 // it optimality. With the proviso, a state reached again with a smaller g
-// is stored anew (and covers the old one), which is A*'s reopening.
+// is stored anew (and covers the old one), which is A*'s reopening;
+// Stats.Reopened counts the new states that meet an expanded state of
+// larger depth this way. Run turns the proviso on for A*. A* also checks
+// the goal when a goal state is popped rather than generated: a goal
+// generated from a state of priority f may lie at depth f + 1 while
+// another path reaches one at depth f, through states of equal priority
+// still waiting. Goal states enter the queue with h = 0, which an
+// admissible heuristic gives them anyway.
 //
 // # Budgets and cancellation
 //

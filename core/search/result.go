@@ -51,6 +51,8 @@ type Stats struct {
 	Covered   int64 // stored states later covered by a larger zone
 	Skipped   int64 // covered states popped from the waiting list and not expanded
 	Waiting   int64 // states in the waiting list, including covered ones not yet popped
+	Pruned    int64 // stored states not expanded because the heuristic said infinite (dead ends)
+	Reopened  int64 // states stored again, on a shorter path, after a state they cover or are covered by was expanded
 
 	Rate        float64       // explored states per second
 	Elapsed     time.Duration // time since the search started

@@ -29,11 +29,22 @@ const (
 	// RandomDFS is DFS with the successors of each state shuffled by a
 	// PCG generator seeded from Options.Seed.
 	RandomDFS
+	// AStar expands states in order of g + h, g the depth and h
+	// Options.Heuristic, ties broken towards larger g, then insertion
+	// order. It implies CoverRequiresSmallerDepth, and checks the goal
+	// when a state is popped, so that with an admissible heuristic the
+	// trace found has the fewest transitions.
+	AStar
+	// GBFS (greedy best-first search) expands states in order of h, ties
+	// broken towards larger g, then insertion order: on the plateaus of
+	// a coarse heuristic it dives rather than widens. The goal is checked
+	// when a state is generated, as for BFS.
+	GBFS
 )
 
-var orderNames = [...]string{BFS: "bfs", DFS: "dfs", RandomDFS: "random-dfs"}
+var orderNames = [...]string{BFS: "bfs", DFS: "dfs", RandomDFS: "random-dfs", AStar: "astar", GBFS: "gbfs"}
 
-// String returns "bfs", "dfs" or "random-dfs".
+// String returns "bfs", "dfs", "random-dfs", "astar" or "gbfs".
 func (o Order) String() string {
 	if int(o) < len(orderNames) {
 		return orderNames[o]
@@ -62,6 +73,16 @@ type Options struct {
 
 	// CoverRequiresSmallerDepth is StoreOptions.CoverRequiresSmallerDepth.
 	CoverRequiresSmallerDepth bool
+
+	// Heuristic estimates the distance (in transitions) from a state to
+	// the nearest goal state, for AStar and GBFS (nil means 0 everywhere).
+	// inf means no goal state is reachable from the state: it is stored
+	// but never expanded (Stats.Pruned), in every order. It is called
+	// once per stored state, on the search's goroutine; its arguments are
+	// only valid during the call. A* finds a shortest trace when h never
+	// exceeds the true distance (admissible) and says infinite only of
+	// dead ends.
+	Heuristic func(d []int32, z *dbm.DBM) (h int32, inf bool)
 
 	// CheckInvariants runs Store.Check at every checkpoint and at the end,
 	// and stops the search with an error if it fails. It is slow.
@@ -124,7 +145,8 @@ type searcher struct {
 	succ  []int32  // nodes added by the current expansion
 	yield func(label, d2 []int32, z2 *dbm.DBM) bool
 
-	found     int32 // goal node, or NoNode
+	goals     map[int32]bool // A*: goal states generated, found when popped
+	found     int32          // goal node, or NoNode
 	exhausted bool
 	stop      string
 	err       error
@@ -135,6 +157,9 @@ func newSearcher(sp Space, goal Goal, opts Options) *searcher {
 	if opts.ProgressEvery <= 0 {
 		opts.ProgressEvery = 250 * time.Millisecond
 	}
+	if opts.Order == AStar {
+		opts.CoverRequiresSmallerDepth = true
+	}
 	s := &searcher{
 		sp:   sp,
 		goal: goal,
@@ -142,6 +167,7 @@ func newSearcher(sp Space, goal Goal, opts Options) *searcher {
 		store: NewStore(sp.DiscreteLen(), sp.Dim(), StoreOptions{
 			CoverRequiresSmallerDepth: opts.CoverRequiresSmallerDepth,
 			KeepTrace:                 opts.Trace,
+			Subsumes:                  subsumesOf(sp),
 		}),
 		cur:        NoNode,
 		checkEvery: 16,
@@ -155,6 +181,11 @@ func newSearcher(sp Space, goal Goal, opts Options) *searcher {
 	case RandomDFS:
 		s.wait = &lifo{}
 		s.rng = rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9E3779B97F4A7C15))
+	case AStar:
+		s.wait = &pqueue{useG: true, deep: true}
+		s.goals = map[int32]bool{}
+	case GBFS:
+		s.wait = &pqueue{deep: true}
 	default:
 		s.wait = &fifo{}
 	}
@@ -187,6 +218,10 @@ func (s *searcher) run(ctx context.Context) {
 			s.stats.Skipped++
 			continue
 		}
+		if s.goals[n] {
+			s.found = n
+			return
+		}
 		s.expand(n)
 	}
 }
@@ -208,7 +243,32 @@ func (s *searcher) initial() bool {
 		s.found = n
 		return false
 	}
-	s.wait.push(n)
+	if !s.push(n, s.curD, s.curZ) {
+		s.exhausted = true
+		return false
+	}
+	s.pushSuccessors()
+	return true
+}
+
+// push evaluates the heuristic on the stored state n = (d, z) and puts it
+// in the waiting list, or prunes it when the heuristic says it is a dead
+// end. It reports whether n was kept. The priority queue takes n at once;
+// for the blind orders n joins s.succ, which pushSuccessors orders.
+func (s *searcher) push(n int32, d []int32, z *dbm.DBM) bool {
+	h := int32(0)
+	if s.opts.Heuristic != nil {
+		var inf bool
+		if h, inf = s.opts.Heuristic(d, z); inf {
+			s.stats.Pruned++
+			return false
+		}
+	}
+	if q, ok := s.wait.(*pqueue); ok {
+		q.pushPrio(n, h, s.store.Depth(n))
+	} else {
+		s.succ = append(s.succ, n)
+	}
 	return true
 }
 
@@ -221,6 +281,7 @@ func (s *searcher) expand(n int32) {
 	s.cur = n
 	s.succ = s.succ[:0]
 	s.stats.Explored++
+	s.store.MarkExpanded(n)
 	if err := s.sp.Successors(s.curD, s.curZ, s.yield); err != nil && s.found == NoNode {
 		s.fail(err)
 		return
@@ -268,10 +329,18 @@ func (s *searcher) onSuccessor(label, d2 []int32, z2 *dbm.DBM) bool {
 		return true
 	}
 	if s.goal != nil && s.goal(d2, z2) {
-		s.found = n
-		return false
+		if s.goals == nil {
+			s.found = n
+			return false
+		}
+		// A* stops when a goal state is popped, not generated: a goal
+		// generated now may lie deeper than one reached later through
+		// a state of equal g + h. A goal's distance to itself is 0.
+		s.goals[n] = true
+		s.wait.(*pqueue).pushPrio(n, 0, s.store.Depth(n))
+		return !s.overBudget()
 	}
-	s.succ = append(s.succ, n)
+	s.push(n, d2, z2)
 	return !s.overBudget()
 }
 
@@ -354,6 +423,7 @@ func (s *searcher) snapshot(now time.Time) Stats {
 	st := s.stats
 	st.Stored = int64(s.store.Len())
 	st.Covered = int64(s.store.NumCovered())
+	st.Reopened = s.store.Reopened()
 	st.Waiting = int64(s.wait.len())
 	st.MemoryBytes = s.memory()
 	st.Elapsed = now.Sub(s.start)

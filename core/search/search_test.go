@@ -389,7 +389,7 @@ func TestMalformedSpaces(t *testing.T) {
 	if _, err := Run(context.Background(), &dimZero{}, nil, Options{}); err == nil {
 		t.Fatal("dimension 0 accepted")
 	}
-	if _, err := Run(context.Background(), &counter{}, nil, Options{Order: RandomDFS + 1}); err == nil {
+	if _, err := Run(context.Background(), &counter{}, nil, Options{Order: GBFS + 1}); err == nil {
 		t.Fatal("unknown order accepted")
 	}
 

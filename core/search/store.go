@@ -22,6 +22,11 @@ type StoreOptions struct {
 	// Without it labels are dropped and the zone slots of covered states
 	// are reused.
 	KeepTrace bool
+	// Subsumes, if set, widens inclusion to a coarser preorder supplied by
+	// the state space (see Subsumer): stored covers z also when
+	// Subsumes(d, z, stored). It must be reflexive and transitive, implied
+	// by inclusion, and the same for all zones of one discrete part d.
+	Subsumes func(d []int32, z, stored *dbm.DBM) bool
 }
 
 // NoNode is the node index meaning "none" (the parent of the initial state).
@@ -37,6 +42,7 @@ type node struct {
 	label    int32 // position of the label in Store.text
 	labelLen int32 // its length; 0 without KeepTrace
 	covered  bool  // a later zone included this one; it left the passed list
+	expanded bool  // the search computed its successors (MarkExpanded)
 }
 
 // Store is the passed list: the set of symbolic states (discrete part, zone)
@@ -57,9 +63,12 @@ type Store struct {
 	free  []int32         // released zone slots
 	text  labels          // the labels of the nodes
 
-	live    int   // nodes not covered
-	covered int   // nodes covered
-	probes  int64 // slot probes, for statistics
+	live     int   // nodes not covered
+	covered  int   // nodes covered
+	reopened int64 // states stored again on a shorter path after expansion
+	probes   int64 // slot probes, for statistics
+
+	sv dbm.DBM // view of a stored zone for StoreOptions.Subsumes
 }
 
 // minSlots is the initial hash table size; it is a power of two.
@@ -125,14 +134,25 @@ func (s *Store) Add(d []int32, z *dbm.DBM, parent int32, label []int32) (n int32
 // (under the depth proviso, a covering zone is strictly deeper), so if some
 // zone covers z, no zone before it in the list was covered by z — that zone
 // would be covered by the covering one too.
+//
+// A new state that is kept only because of the depth proviso — it
+// includes, or is included in, an expanded state reached on a longer
+// path — is a reopening (A*'s term), counted by Reopened.
 func (s *Store) sweep(k int32, z *dbm.DBM, depth int32) int32 {
 	prev := NoNode
+	reopen := false
 	for n := s.head(k); n != NoNode; {
 		nd := s.nodes.item(n)
 		next := nd.next
 		rel := relation(s.zoneOf(nd), z.Raw())
+		if s.opts.Subsumes != nil && rel != dbm.Equal {
+			rel = s.subsumption(k, nd, z, rel, depth)
+		}
 		if rel&dbm.Superset != 0 && (!s.opts.CoverRequiresSmallerDepth || nd.depth <= depth) {
 			return n
+		}
+		if rel != dbm.Different && nd.expanded && nd.depth > depth {
+			reopen = true
 		}
 		if rel&dbm.Subset != 0 && (!s.opts.CoverRequiresSmallerDepth || depth <= nd.depth) {
 			s.unlink(k, prev, next)
@@ -141,6 +161,9 @@ func (s *Store) sweep(k int32, z *dbm.DBM, depth int32) int32 {
 			prev = n
 		}
 		n = next
+	}
+	if reopen {
+		s.reopened++
 	}
 	return NoNode
 }
@@ -381,6 +404,15 @@ func (s *Store) Label(n int32) []int32 {
 	nd := s.nodes.item(n)
 	return s.text.at(nd.label, nd.labelLen)
 }
+
+// MarkExpanded records that the successors of node n were computed, for
+// the count of reopened states.
+func (s *Store) MarkExpanded(n int32) { s.nodes.item(n).expanded = true }
+
+// Reopened returns the number of states stored again on a shorter path
+// (under CoverRequiresSmallerDepth) although a state they include or are
+// included in had already been expanded: A*'s reopenings.
+func (s *Store) Reopened() int64 { return s.reopened }
 
 // IsCovered reports whether node n has been covered by a later zone.
 func (s *Store) IsCovered(n int32) bool { return s.nodes.item(n).covered }

@@ -225,7 +225,8 @@ func zonePool(r *rand.Rand, dim, n int) []*dbm.DBM {
 // rules applied by scanning the whole list and dbm.Includes.
 type refStore struct {
 	depthRule bool
-	keys      map[string][]int32 // key → nodes
+	sub       func(d []int32, z, stored *dbm.DBM) bool // StoreOptions.Subsumes
+	keys      map[string][]int32                       // key → nodes
 	zones     []*dbm.DBM
 	depths    []int32
 	covered   []bool
@@ -238,12 +239,12 @@ func (r *refStore) add(d []int32, z *dbm.DBM, parent int32) (cover int32, added 
 	}
 	k := fmt.Sprint(d)
 	for _, n := range r.keys[k] {
-		if !r.covered[n] && r.zones[n].Includes(z) && (!r.depthRule || r.depths[n] <= depth) {
+		if !r.covered[n] && r.covers(d, r.zones[n], z) && (!r.depthRule || r.depths[n] <= depth) {
 			return n, false
 		}
 	}
 	for _, n := range r.keys[k] {
-		if !r.covered[n] && z.Includes(r.zones[n]) && (!r.depthRule || depth <= r.depths[n]) {
+		if !r.covered[n] && r.covers(d, z, r.zones[n]) && (!r.depthRule || depth <= r.depths[n]) {
 			r.covered[n] = true
 		}
 	}
@@ -270,6 +271,11 @@ func TestStoreAgainstReference(t *testing.T) {
 }
 
 func storeAgainstReference(t *testing.T, seed uint64, depthRule, keep bool) {
+	storeAgainstRef(t, seed, depthRule, keep, nil)
+}
+
+// storeAgainstRef runs the comparison with sub as StoreOptions.Subsumes.
+func storeAgainstRef(t *testing.T, seed uint64, depthRule, keep bool, sub func(d []int32, z, stored *dbm.DBM) bool) {
 	r := rand.New(rand.NewPCG(seed, 3))
 	dim := 2 + int(seed%3)
 	pool := zonePool(r, dim, 40)
@@ -278,8 +284,8 @@ func storeAgainstReference(t *testing.T, seed uint64, depthRule, keep bool) {
 	if klen == 1 {
 		values = 300 // many keys: the table grows several times
 	}
-	s := NewStore(klen, dim, StoreOptions{CoverRequiresSmallerDepth: depthRule, KeepTrace: keep})
-	ref := &refStore{depthRule: depthRule, keys: map[string][]int32{}}
+	s := NewStore(klen, dim, StoreOptions{CoverRequiresSmallerDepth: depthRule, KeepTrace: keep, Subsumes: sub})
+	ref := &refStore{depthRule: depthRule, sub: sub, keys: map[string][]int32{}}
 	d := make([]int32, klen)
 	z := dbm.New(dim)
 	for op := range 3000 {
@@ -302,7 +308,7 @@ func storeAgainstReference(t *testing.T, seed uint64, depthRule, keep bool) {
 			t.Fatalf("op %d: Add(%v, %v) added=%v, reference %v", op, d, zin.Raw(), added, radded)
 		case added && n != rn:
 			t.Fatalf("op %d: new node %d, reference %d", op, n, rn)
-		case !added && (ref.covered[n] || !ref.zones[n].Includes(zin) || !slices.Equal(s.Discrete(n), d) ||
+		case !added && (ref.covered[n] || !ref.covers(d, ref.zones[n], zin) || !slices.Equal(s.Discrete(n), d) ||
 			depthRule && ref.depths[n] > depth):
 			t.Fatalf("op %d: Add(%v, %v) returned node %d, which does not cover it", op, d, zin.Raw(), n)
 		}

@@ -61,3 +61,96 @@ func (l *lifo) pop() (int32, bool) {
 func (l *lifo) len() int { return len(l.q) }
 
 func (l *lifo) bytes() int64 { return int64(cap(l.q)) * 4 }
+
+// pqueue is a binary min-heap of nodes with priorities: A* (useG: key g+h)
+// and greedy best-first search (key h), ties towards larger g (deep).
+// Remaining ties go to the node stored first (node numbers grow with insertion), so
+// a search is deterministic. The priority is computed by the searcher
+// when it pushes (pushPrio); push alone gives priority 0.
+type pqueue struct {
+	useG bool // key g+h (A*), else h
+	deep bool // among equal keys, larger g first
+	q    []pqItem
+}
+
+// pqItem is one heap entry: 12 bytes.
+type pqItem struct {
+	key int32 // g+h for A*, h for greedy search
+	g   int32 // depth; larger first among equal keys (A* only)
+	n   int32
+}
+
+// less orders heap entries.
+func (p *pqueue) less(a, b pqItem) bool {
+	if a.key != b.key {
+		return a.key < b.key
+	}
+	if p.deep && a.g != b.g {
+		return a.g > b.g
+	}
+	return a.n < b.n
+}
+
+func (p *pqueue) push(n int32) { p.pushPrio(n, 0, 0) }
+
+// pushPrio pushes node n with heuristic value h at depth g.
+func (p *pqueue) pushPrio(n, h, g int32) {
+	key := h
+	if p.useG {
+		key = satAdd(g, h)
+	}
+	p.q = append(p.q, pqItem{key: key, g: g, n: n})
+	i := len(p.q) - 1
+	for i > 0 {
+		up := (i - 1) / 2
+		if !p.less(p.q[i], p.q[up]) {
+			break
+		}
+		p.q[i], p.q[up] = p.q[up], p.q[i]
+		i = up
+	}
+}
+
+func (p *pqueue) pop() (int32, bool) {
+	m := len(p.q)
+	if m == 0 {
+		return NoNode, false
+	}
+	top := p.q[0].n
+	p.q[0] = p.q[m-1]
+	p.q = p.q[:m-1]
+	p.down(0)
+	return top, true
+}
+
+// down restores the heap order below position i.
+func (p *pqueue) down(i int) {
+	m := len(p.q)
+	for {
+		l := 2*i + 1
+		if l >= m {
+			return
+		}
+		c := l
+		if r := l + 1; r < m && p.less(p.q[r], p.q[l]) {
+			c = r
+		}
+		if !p.less(p.q[c], p.q[i]) {
+			return
+		}
+		p.q[i], p.q[c] = p.q[c], p.q[i]
+		i = c
+	}
+}
+
+func (p *pqueue) len() int { return len(p.q) }
+
+func (p *pqueue) bytes() int64 { return int64(cap(p.q)) * 12 }
+
+// satAdd adds two non-negative int32 without overflow.
+func satAdd(a, b int32) int32 {
+	if s := int64(a) + int64(b); s < 1<<31-1 {
+		return int32(s)
+	}
+	return 1<<31 - 1
+}

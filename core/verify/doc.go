@@ -28,6 +28,18 @@
 // kind is not supported, or the model hit a run-time error (an out-of-range
 // assignment, say), which UPPAAL also treats as the end of verification.
 //
+// # Directed search
+//
+// Options.Heuristic names a distance heuristic (dL, dU from
+// core/heuristic/graphdist; hL, hU from core/heuristic/relax), built for
+// the target of the search — φ for E<> φ, ¬φ for A[] φ — by
+// heuristic.TargetOf, precomputed, and wrapped in a bounded table of
+// estimates (heuristic.Cache) unless NoHeuristicCache. It orders A* and
+// greedy search and prunes dead ends in any order; verdicts stay exact
+// because every heuristic says "infinite" only where the target is truly
+// unreachable. With TraceShortest, A* is kept when the heuristic is
+// admissible (its traces are shortest); other orders become BFS.
+//
 // # Traces
 //
 // With TraceSome the search keeps parent pointers and the trace found by the

@@ -1,0 +1,183 @@
+// The bench command: blind search against directed search on the scaled
+// model families, as a table.
+
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"beeline/core/job"
+	"beeline/core/search"
+	"beeline/core/verify"
+)
+
+// benchConfig is one column group of the table: a search order and a
+// heuristic.
+type benchConfig struct {
+	Name      string
+	Order     search.Order
+	Heuristic string
+}
+
+// benchConfigs are the configurations of Kupferschmid et al.'s tables.
+var benchConfigs = []benchConfig{
+	{"BFS", search.BFS, ""},
+	{"A*+dL", search.AStar, "dl"},
+	{"A*+hL", search.AStar, "hl"},
+	{"GBFS+dU", search.GBFS, "du"},
+	{"GBFS+hL", search.GBFS, "hl"},
+	{"GBFS+hU", search.GBFS, "hu"},
+}
+
+// benchCases are the default instances: model (relative to the models
+// directory) and the query ("" for the model's first query), from the
+// scaled families of shared/models.
+var benchCases = []struct{ Model, Query string }{
+	{"rra-fmics21/Fischer/fischer-20N.xml", ""},
+	{"rra-fmics21/Fischer/fischer-50N.xml", ""},
+	{"rra-fmics21/CSMA-CD/csma-20N.xml", ""},
+	{"rra-fmics21/CSMA-CD/csma-50N.xml", ""},
+	{"rra-fmics21/Train/train-200N.xml", ""},
+	{"xtabench/mutex/mutex.xta", "E<> (S1.I_am_unsafe and S2.I_am_unsafe)"},
+	{"xtabench/stls/STLS.xta", "E<> (AKT1.Driving and AKT2.Driving)"},
+	{"xtabench/critical/critical-3-25-50.xta", "E<> ProdCell(1).error"},
+	{"xtabench/critical/critical-4-25-50.xta", "E<> ProdCell(1).error"},
+	{"rra-fmics21/Fischer/fischer-10N.xml", "E<> P(1).A && P(2).wait && P(3).cs && P(4).wait && P(5).wait && P(6).A && P(7).A"},
+	{"xtabench/BangOlufsen/bocdp.xta", "A[]((A_eof == 1 imply (A_diff == 0 and B_res == 0)) and (B_eof == 1 imply (B_diff == 0 and A_res == 0)))"},
+	{"xtabench/fischer/fischer-6-32-64.xta", "A[] not (P(1).cs && P(2).cs)"},
+	{"xtabench/lynch/lynch-4-16.xta", "A[] not (P(1).CS7 && P(2).CS7)"},
+	{"uppaal-demos/train-gate.xml", "E<> Train(0).Cross and Train(1).Stop"},
+	{"uppaal-demos/bridge.xml", "E<> Viking1.safe and Viking2.safe and Viking3.safe and Viking4.safe"},
+}
+
+const benchUsage = `usage: beeline bench [options] [MODEL QUERY]...
+
+Checks each query (QUERY "" is the model's first) with blind breadth-first search, A* with dL and hL, and
+greedy best-first search with dU, hL and hU, and prints one table: the
+verdict, explored states, seconds and trace length of each. Without
+arguments it runs the instances of Beeline's benchmark list, read from
+--models.
+
+options:
+`
+
+func runBench(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	dir := fl.String("models", "../shared/models", "the `directory` of the benchmark models")
+	timeout := fl.Duration("timeout", 60*time.Second, "time budget of each search")
+	maxStates := fl.Int64("max-states", 2_000_000, "state budget of each search")
+	maxMemory := fl.Int64("max-memory", 2<<30, "memory budget of each search, in bytes")
+	fl.Usage = func() {
+		fmt.Fprint(stderr, benchUsage)
+		fl.PrintDefaults()
+	}
+	pos, err := parseInterspersed(fl, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos)%2 != 0 {
+		fmt.Fprintln(stderr, "beeline bench: give models and queries in pairs")
+		return exitUsage
+	}
+	cases := benchCases
+	if len(pos) > 0 {
+		cases = cases[:0:0]
+		for i := 0; i < len(pos); i += 2 {
+			cases = append(cases, struct{ Model, Query string }{pos[i], pos[i+1]})
+		}
+	} else {
+		for i := range cases {
+			cases[i].Model = filepath.Join(*dir, cases[i].Model)
+		}
+	}
+	opts := verify.Options{Timeout: *timeout, MaxStates: *maxStates, MaxMemory: *maxMemory}
+	return benchTable(stdout, stderr, cases, opts)
+}
+
+// benchTable runs every configuration on every case and prints the table.
+func benchTable(stdout, stderr io.Writer, cases []struct{ Model, Query string }, base verify.Options) int {
+	tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', tabwriter.AlignRight)
+	header := "model\tverdict"
+	for _, c := range benchConfigs {
+		header += "\t" + c.Name + " states\ts\tlen"
+	}
+	fmt.Fprintln(tw, header+"\t")
+	status := exitOK
+	for _, bc := range cases {
+		l, err := loadModel(bc.Model, nil)
+		if err != nil || l.Net == nil {
+			fmt.Fprintf(stderr, "beeline bench: %s: cannot load: %v\n", bc.Model, err)
+			status = exitModelError
+			continue
+		}
+		var q *job.Query
+		if bc.Query != "" {
+			q = l.AddFormula(bc.Query)
+		} else if len(l.Queries) > 0 {
+			q = l.Queries[0]
+		}
+		if q == nil || q.Formula == nil {
+			fmt.Fprintf(stderr, "beeline bench: %s: bad query %q\n", bc.Model, bc.Query)
+			status = exitModelError
+			continue
+		}
+		row := []string{strings.TrimSuffix(filepath.Base(bc.Model), filepath.Ext(bc.Model)), ""}
+		verdicts := map[string]bool{}
+		for _, c := range benchConfigs {
+			opts := base
+			opts.Order, opts.Heuristic = c.Order, c.Heuristic
+			res, err := verify.Check(context.Background(), l.Net, q.Formula, opts)
+			if err != nil {
+				fmt.Fprintf(stderr, "beeline bench: %s %s: %v\n", bc.Model, c.Name, err)
+				row = append(row, "error", "-", "-")
+				status = exitModelError
+				continue
+			}
+			if res.Verdict != verify.Unknown {
+				verdicts[res.Verdict.String()] = true
+			}
+			row = append(row, benchCells(res)...)
+		}
+		row[1] = verdictCell(verdicts)
+		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+	}
+	tw.Flush()
+	return status
+}
+
+// benchCells formats explored states, seconds and trace length.
+func benchCells(res *verify.Result) []string {
+	states := fmt.Sprint(res.Stats.Explored)
+	if res.Verdict == verify.Unknown {
+		states = ">" + states
+	}
+	depth := "-"
+	if res.Depth >= 0 {
+		depth = fmt.Sprint(res.Depth)
+	}
+	return []string{states, fmt.Sprintf("%.2f", res.Seconds), depth}
+}
+
+// verdictCell names the verdict the configurations agreed on, or flags a
+// disagreement, which would be a bug.
+func verdictCell(v map[string]bool) string {
+	switch len(v) {
+	case 0:
+		return "unknown"
+	case 1:
+		for k := range v {
+			return strings.ReplaceAll(k, " ", "-")
+		}
+	}
+	fmt.Fprintln(os.Stderr, "beeline bench: configurations disagree on the verdict")
+	return "DISAGREE"
+}

@@ -19,6 +19,8 @@ type bounds struct {
 	// against it.
 	dyn    int32
 	hasDyn bool
+	// loc are the per-location bounds, nil when l and u apply everywhere.
+	loc *localBounds
 }
 
 // computeBounds collects the clock constraints of invariants and guards
@@ -61,6 +63,7 @@ func (g *Graph) computeBounds() error {
 		}
 	}
 	g.finishBounds()
+	g.computeLocal()
 	return nil
 }
 
@@ -255,13 +258,17 @@ func (g *Graph) Bounds() (l, u []int32) {
 	return append([]int32(nil), g.b.l...), append([]int32(nil), g.b.u...)
 }
 
-// abstract applies the extrapolation to z and appends the resulting zones
-// to out: z itself, or with difference constraints, the pieces of z split
+// abstract applies the extrapolation to z, a zone of the discrete state
+// d, and appends the resulting zones to out: z itself, or with difference constraints, the pieces of z split
 // along them, each extrapolated and put back on its side of every
 // difference constraint. z may be reused as one of the pieces.
-func (g *Graph) abstract(z *dbm.DBM, out []*dbm.DBM) []*dbm.DBM {
+func (g *Graph) abstract(d []int32, z *dbm.DBM, out []*dbm.DBM) []*dbm.DBM {
 	switch {
 	case g.exact || g.extra == ExtraNone:
+		return append(out, z)
+	case g.b.loc != nil:
+		g.boundsAt(d, g.lb, g.ub)
+		z.ExtrapolateLU(g.lb, g.ub)
 		return append(out, z)
 	case len(g.b.diag) == 0:
 		z.ExtrapolateLU(g.b.l, g.b.u)

@@ -58,18 +58,54 @@
 // # Extrapolation
 //
 // L(x) and U(x) are the largest constants that lower and upper bounds on x
-// are compared with, over all guards and invariants and the clock
-// constraints of the goals (whose constants count on both sides, since a
-// goal may negate them). The default is Extra+_LU (Behrmann, Bouyer, Larsen
+// are compared with. The default is Extra+_LU (Behrmann, Bouyer, Larsen
 // and Pelánek, "Lower and upper bounds in zone-based abstractions of timed
 // automata", STTT 2006), which preserves reachability of discrete states
 // and of goal clock constraints.
 //
+// The bounds are local to the discrete state (Behrmann, Bouyer, Fleury and
+// Larsen, "Static guard analysis in timed automata verification", TACAS
+// 2003). For each process and location, a static analysis gives per clock
+// the largest constant the clock may be compared with before it is next
+// reset: the location's invariant and the guards of its outgoing edges,
+// then, until nothing changes, the bounds of the target of every outgoing
+// edge that does not reset the clock. An edge resets a clock when its
+// update assigns it at top level (x = e, or x[k] = e with k a literal or
+// a named constant); an assignment inside a function or a conditional is
+// not seen, which only keeps bounds larger than needed. An assignment
+// x = c makes the value of x independent of the source, so nothing flows
+// back across it. The bounds of a state are, clock by clock, the largest
+// over its processes' locations — a clock shared by several processes
+// (global, or passed by reference) is bounded by every process that tests
+// it — and over the query's constants, which count on both sides in every
+// location since a goal may negate them. A clock bounded by nothing is
+// inactive there: Extra+_LU frees it, so in Fischer's protocol a process
+// that will reset its clock before testing it again adds no zones.
+// Bounds computed from the state (see below) count with their assumed
+// maximum at the locations that use them. Options.GlobalBounds turns all
+// this off: one vector, the largest over all locations, for every state.
+//
+// The passed list compares zones of one discrete part by aLU subsumption
+// (Herbreteau, Srivathsan and Walukiewicz, "Better abstractions for timed
+// automata", LICS 2012): a zone Z is not stored when Z ⊆ aLU(Z') for a
+// stored Z', with the bounds of the discrete part (Graph.Subsumption,
+// dbm.IsIncludedLU). Every valuation of Z is then LU-simulated by one of
+// Z', so the states reachable from Z are simulated by states reachable
+// from Z' and goals whose constants are in the bounds are reached as well.
+// The simulation, unlike inclusion, also holds between extrapolated zones:
+// Extra+_LU(Z') ⊆ aLU(Z'), and aLU is idempotent.
+//
 // Deadlock is not preserved by LU abstraction (it adds valuations simulated
 // by others that may be unable to act), so a goal mentioning deadlock turns
-// it into Extra+_M with M = max(L, U): the added valuations are region
-// equivalent to valuations of the zone, and region equivalence preserves
-// the ability to act now or after a delay.
+// it into Extra+_M with M = max(L, U), per discrete state: the added
+// valuations are region equivalent, for the local M, to valuations of the
+// zone, and local region equivalence is a bisimulation (Behrmann et al.
+// 2003), which preserves the ability to act now or after a delay. With
+// L = U = M the LU simulation is symmetric (two valuations are related
+// when each clock is equal in both or above M in both), so aM subsumption
+// preserves deadlock as well. Priorities block a transition where a
+// higher one is enabled, which a one-sided simulation does not respect:
+// networks with priorities use L = U = M too.
 //
 // Difference constraints x − y ≺ c in guards or invariants make every
 // extrapolation of the classic kind unsound (Bouyer, "Untameable timed
@@ -78,6 +114,9 @@
 // |c| of the difference constraints for both clocks) and intersected again
 // with the side of each constraint it lay on, as in Bengtsson and Yi,
 // "Timed automata: semantics, algorithms and tools" (2004), section 4.4.
+// That construction assumes one M for all states, and the LU simulation
+// ignores difference constraints: a model or query with any uses global
+// bounds and plain inclusion.
 //
 // Bounds computed from the state (x <= D[id], x >= i) are bounded by the
 // model's constants, the value they take in the initial state, and the
@@ -85,7 +124,6 @@
 // range is the whole int16 range, are left out). Every such bound met
 // during the search is checked against that assumption, and a larger one
 // stops the search with an error rather than giving an unsound answer.
-// Local, per-location bounds are not implemented: the bounds are global.
 //
 // # Goals and deadlock
 //

@@ -147,24 +147,32 @@ func pullBack(z *dbm.DBM, resets []model.ClockReset) bool {
 // g.combo can be taken now: its guards hold and the target invariant holds
 // after the updates. It returns nil when there are none. It uses g.d2.
 func (g *Graph) preImage(d []int32, z *dbm.DBM) (*dbm.DBM, error) {
-	g.setState(d)
-	pre := z.Copy()
-	if ok, err := g.constrainGuards(d, pre); !ok || err != nil {
+	pre, post := dbm.New(g.dim), dbm.New(g.dim)
+	ok, err := g.preImageInto(d, z, pre, post)
+	if !ok || err != nil {
 		return nil, err
-	}
-	post := pre.Copy()
-	copy(g.d2, d)
-	if err := g.update(d, g.d2); err != nil {
-		return nil, err
-	}
-	if err := g.applyResets(d, post); err != nil {
-		return nil, err
-	}
-	if ok, err := g.invariants(g.d2, post, d); !ok || err != nil {
-		return nil, err
-	}
-	if !pullBack(post, g.env.Resets) || !post.Intersect(pre) {
-		return nil, nil
 	}
 	return post, nil
+}
+
+// preImageInto is preImage with the result in post and pre as scratch
+// (both of g's dimension); it reports whether the result is non-empty.
+func (g *Graph) preImageInto(d []int32, z, pre, post *dbm.DBM) (bool, error) {
+	g.setState(d)
+	pre.CopyFrom(z)
+	if ok, err := g.constrainGuards(d, pre); !ok || err != nil {
+		return false, err
+	}
+	post.CopyFrom(pre)
+	copy(g.d2, d)
+	if err := g.update(d, g.d2); err != nil {
+		return false, err
+	}
+	if err := g.applyResets(d, post); err != nil {
+		return false, err
+	}
+	if ok, err := g.invariants(g.d2, post, d); !ok || err != nil {
+		return false, err
+	}
+	return pullBack(post, g.env.Resets) && post.Intersect(pre), nil
 }

@@ -30,6 +30,7 @@ func (g *Graph) Goal(p *model.Prop) search.Goal {
 	// The search calls the goal from inside Successors (on each new
 	// state), so the goal works on a twin graph with its own scratch.
 	h := g.twin()
+	p = withoutDoubleNot(p)
 	if !needsZone(p) {
 		return func(d []int32, _ *dbm.DBM) bool {
 			h.env.Reset()
@@ -50,7 +51,8 @@ func (g *Graph) Goal(p *model.Prop) search.Goal {
 // its own evaluation environment and scratch buffers.
 func (g *Graph) twin() *Graph {
 	return &Graph{
-		net: g.net, np: g.np, nd: g.nd, dim: g.dim, extra: g.extra, b: g.b,
+		net: g.net, np: g.np, nd: g.nd, dim: g.dim, extra: g.extra, b: g.b, global: g.global,
+		lb: make([]int32, g.dim), ub: make([]int32, g.dim),
 		hasUrgentChan: g.hasUrgentChan, hasCommitted: g.hasCommitted,
 		exact: g.exact, started: true,
 		env: g.net.NewEnv(), d2: make([]int32, g.nd), z2: dbm.New(g.dim),
@@ -93,7 +95,7 @@ func (g *Graph) addQuery(p *model.Prop) {
 }
 
 func sameBounds(a, b *bounds) bool {
-	return fmt.Sprint(a.l, a.u, a.diag) == fmt.Sprint(b.l, b.u, b.diag)
+	return fmt.Sprint(a.l, a.u, a.diag, a.loc.String()) == fmt.Sprint(b.l, b.u, b.diag, b.loc.String())
 }
 
 // appendClocks appends the clock constraints of p.
@@ -105,6 +107,31 @@ func appendClocks(cs []model.ClockConstraint, p *model.Prop) []model.ClockConstr
 		cs = appendClocks(cs, a)
 	}
 	return cs
+}
+
+// withoutDoubleNot returns p with every Not(Not(q)) replaced by q (A[]
+// not deadlock is searched as not not deadlock), so that the goal does not
+// compute a complement of a complement. p itself is not modified.
+func withoutDoubleNot(p *model.Prop) *model.Prop {
+	for p.Op == model.PropNot && p.Args[0].Op == model.PropNot {
+		p = p.Args[0].Args[0]
+	}
+	var args []*model.Prop
+	for i, a := range p.Args {
+		b := withoutDoubleNot(a)
+		if b != a && args == nil {
+			args = slices.Clone(p.Args)
+		}
+		if args != nil {
+			args[i] = b
+		}
+	}
+	if args == nil {
+		return p
+	}
+	q := *p
+	q.Args = args
+	return &q
 }
 
 // hasDeadlock reports whether p mentions deadlock.
@@ -252,7 +279,6 @@ func (g *Graph) satAnd(p *model.Prop, d []int32, base *dbm.DBM) (*dbm.Federation
 // of the pre(t) themselves. Priorities do not matter: a valuation where a
 // transition is blocked has a higher one enabled.
 func (g *Graph) deadlock(d []int32, z *dbm.DBM) (*dbm.Federation, error) {
-	out := dbm.FederationOf(z)
 	g.env.Reset()
 	if err := g.collect(d, &g.en); err != nil {
 		return nil, err
@@ -261,20 +287,42 @@ func (g *Graph) deadlock(d []int32, z *dbm.DBM) (*dbm.Federation, error) {
 	if err != nil {
 		return nil, err
 	}
+	if g.dlPre == nil {
+		g.dlPre, g.dlPost = dbm.New(g.dim), dbm.New(g.dim)
+	}
+	// out is created at the first pre-image that leaves part of z: in
+	// most states one transition can be taken from all of z, and then no
+	// federation is needed.
+	var out *dbm.Federation
+	covered := false
 	g.transitions(d, func() bool {
-		var pre *dbm.DBM
-		pre, err = g.preImage(d, z)
-		if err != nil {
-			return false
+		var ok bool
+		ok, err = g.preImageInto(d, z, g.dlPre, g.dlPost)
+		if err != nil || !ok {
+			return err == nil
 		}
-		if pre != nil {
-			if !frozen {
-				pre.Down()
+		pre := g.dlPost
+		if !frozen {
+			pre.Down()
+		}
+		if out == nil {
+			if pre.Includes(z) {
+				covered = true
+				return false
 			}
-			out.Subtract(pre)
+			out = dbm.FederationOf(z)
 		}
+		out.Subtract(pre)
 		return !out.IsEmpty()
 	})
 	g.combo = g.combo[:0]
-	return out, err
+	switch {
+	case err != nil:
+		return nil, err
+	case covered:
+		return dbm.NewFederation(g.dim), nil
+	case out == nil:
+		return dbm.FederationOf(z), nil
+	}
+	return out, nil
 }

@@ -14,8 +14,8 @@ import (
 type Extrapolation uint8
 
 const (
-	// ExtraLU is Extra+_LU with global lower and upper bounds per clock
-	// (Behrmann et al. 2006). It preserves reachability of discrete states
+	// ExtraLU is Extra+_LU with lower and upper bounds per clock and
+	// discrete state (Behrmann et al. 2006; see the package documentation). It preserves reachability of discrete states
 	// and of clock constraints whose constants are in the bounds.
 	ExtraLU Extrapolation = iota
 	// ExtraM is Extra+_LU with L = U = M, the largest constant compared
@@ -40,6 +40,11 @@ type Options struct {
 	// Extrapolation is the abstraction. A goal mentioning deadlock turns
 	// ExtraLU into ExtraM (see Graph.Goal and the package documentation).
 	Extrapolation Extrapolation
+	// GlobalBounds uses one L and U bound per clock for every state and
+	// plain zone inclusion in the passed list, instead of bounds per
+	// process location and aLU subsumption (see the package
+	// documentation). It is there for comparison.
+	GlobalBounds bool
 }
 
 // Graph is the symbolic state space of a network: it implements
@@ -53,6 +58,10 @@ type Graph struct {
 	dim   int
 	extra Extrapolation
 	b     bounds
+	// global is Options.GlobalBounds.
+	global bool
+	lb, ub []int32 // the bounds of the successor being abstracted
+	sub    subsumption
 
 	hasUrgentChan bool
 	hasCommitted  bool
@@ -66,16 +75,18 @@ type Graph struct {
 	exact bool
 	trace *traceRecorder
 
-	env   *model.Env
-	en    enabled // the enabled edges of the state being expanded
-	urg   enabled // scratch for the urgency test of a target state
-	combo []int32 // indices into en.parts of the current transition
-	label []int32
-	d2    []int32
-	z2    *dbm.DBM
-	split []*dbm.DBM
-	pool  []*dbm.DBM // zones for splitDiagonals
-	prio  *priorityState
+	env    *model.Env
+	en     enabled // the enabled edges of the state being expanded
+	urg    enabled // scratch for the urgency test of a target state
+	combo  []int32 // indices into en.parts of the current transition
+	label  []int32
+	d2     []int32
+	z2     *dbm.DBM
+	split  []*dbm.DBM
+	pool   []*dbm.DBM // zones for splitDiagonals
+	dlPre  *dbm.DBM   // scratch of deadlock
+	dlPost *dbm.DBM
+	prio   *priorityState
 
 	yield   func(label, d2 []int32, z2 *dbm.DBM) bool
 	stopped bool
@@ -88,16 +99,18 @@ type Graph struct {
 // documentation for the list).
 func New(n *model.Network, opts Options) (*Graph, error) {
 	g := &Graph{
-		net:   n,
-		np:    len(n.Processes),
-		dim:   len(n.Clocks),
-		extra: opts.Extrapolation,
-		env:   n.NewEnv(),
+		net:    n,
+		np:     len(n.Processes),
+		dim:    len(n.Clocks),
+		extra:  opts.Extrapolation,
+		global: opts.GlobalBounds,
+		env:    n.NewEnv(),
 	}
 	g.nd = g.np + len(n.Vars)
 	if g.dim < 1 {
 		g.dim = 1
 	}
+	g.lb, g.ub = make([]int32, g.dim), make([]int32, g.dim)
 	if err := g.checkModel(); err != nil {
 		return nil, err
 	}
@@ -176,7 +189,7 @@ func (g *Graph) Initial(d []int32, z *dbm.DBM) (ok bool, err error) {
 	}
 	// All clocks are equal in the initial zone, so it lies on one side of
 	// every difference constraint and abstraction yields one zone.
-	g.split = g.abstract(z, g.split[:0])
+	g.split = g.abstract(d, z, g.split[:0])
 	if len(g.split) != 1 {
 		return false, &Error{Msg: "the initial zone does not lie on one side of every clock difference constraint"}
 	}
@@ -261,7 +274,7 @@ func (g *Graph) post(d []int32, z2 *dbm.DBM) {
 		g.trace.record(g, src, d2, z2)
 		return
 	}
-	g.split = g.abstract(z2, g.split[:0])
+	g.split = g.abstract(d2, z2, g.split[:0])
 	for _, piece := range g.split {
 		if !g.yield(g.label, d2, piece) {
 			g.stopped = true

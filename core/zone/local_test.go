@@ -1,0 +1,245 @@
+// Tests of the per-location bounds and of aLU subsumption.
+
+package zone
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"beeline/core/dbm"
+	"beeline/core/model"
+	"beeline/core/search"
+)
+
+// localModel has bounds worked out by hand in TestLocalBounds. Clocks: x
+// is 1, y is 2, z[0] is 3, z[1] is 4.
+const localModel = `
+clock x, y;
+clock z[2];
+void rz() { z[1] = 0; }
+process P() {
+    state A { x <= 5 }, B, C, D;
+    init A;
+    trans
+        A -> B { guard x >= 2; assign y = 0; },
+        B -> C { guard y < 7; },
+        C -> D { guard x > 9; assign x = 3; },
+        D -> A { guard y >= 4; assign x = 0; };
+}
+process Q() {
+    state E, F;
+    init E;
+    trans E -> F { guard x <= 12; };
+}
+process R() {
+    state G, H, I;
+    init G;
+    trans
+        G -> H { assign z[0] = 0, rz(); },
+        H -> I { guard z[0] > 1 && z[1] < 8; };
+}
+system P, Q, R;
+`
+
+// TestLocalBounds checks the static guard analysis against bounds computed
+// by hand. In P: A's own constants are U(x) = 5 (invariant) and L(x) = 2
+// (guard); B's U(y) = 7; C's L(x) = 9; D's L(y) = 4. Backwards along edges
+// that do not reset the clock: C gets L(y) = 4 from D (C → D resets only
+// x); B gets L(x) = 9 and L(y) = 4 from C; A gets L(x) = 9 from B (A → B
+// resets y); nothing reaches D from A (D → A resets x, A has no y bound).
+// In Q: E has U(x) = 12, F nothing. In R: G → H resets z[0] at top level
+// but z[1] only inside a function, which the analysis does not see, so
+// U(z[1]) = 8 reaches G while L(z[0]) = 1 stays in H.
+func TestLocalBounds(t *testing.T) {
+	n := loadSource(t, "local.xta", localModel)
+	g := newGraph(t, n, Options{})
+	const no = dbm.NoBound
+	p := map[string][2][]int32{ // location → L, U over x, y
+		"A": {{9, no}, {5, no}},
+		"B": {{9, 4}, {no, 7}},
+		"C": {{9, 4}, {no, no}},
+		"D": {{no, 4}, {no, no}},
+	}
+	q := map[string][2][]int32{"E": {{no, no}, {12, no}}, "F": {{no, no}, {no, no}}}
+	r := map[string][2][]int32{ // over z[0], z[1]
+		"G": {{no, no}, {no, 8}},
+		"H": {{1, no}, {no, 8}},
+		"I": {{no, no}, {no, no}},
+	}
+	for pi, pl := range []string{"A", "B", "C", "D"} {
+		for qi, ql := range []string{"E", "F"} {
+			for ri, rl := range []string{"G", "H", "I"} {
+				d := make([]int32, g.DiscreteLen())
+				d[0], d[1], d[2] = int32(pi), int32(qi), int32(ri)
+				l, u := g.BoundsAt(d)
+				wantL := []int32{0, max(p[pl][0][0], q[ql][0][0]), p[pl][0][1], r[rl][0][0], r[rl][0][1]}
+				wantU := []int32{0, max(p[pl][1][0], q[ql][1][0]), p[pl][1][1], r[rl][1][0], r[rl][1][1]}
+				if !slices.Equal(l[1:], wantL[1:]) || !slices.Equal(u[1:], wantU[1:]) {
+					t.Errorf("(%s, %s, %s): L = %v, U = %v; want L = %v, U = %v", pl, ql, rl, l[1:], u[1:], wantL[1:], wantU[1:])
+				}
+			}
+		}
+	}
+	// The global bounds are the largest over all locations.
+	gl, gu := g.Bounds()
+	if want := []int32{9, 4, 1, no}; !slices.Equal(gl[1:], want) {
+		t.Errorf("global L = %v, want %v", gl[1:], want)
+	}
+	if want := []int32{12, 7, no, 8}; !slices.Equal(gu[1:], want) {
+		t.Errorf("global U = %v, want %v", gu[1:], want)
+	}
+}
+
+// TestLocalBoundsQueryAndDeadlock checks that a query's constants count on
+// both sides in every location, and that a deadlock query makes L = U =
+// max(L, U) per location.
+func TestLocalBoundsQueryAndDeadlock(t *testing.T) {
+	n := loadSource(t, "local.xta", localModel)
+	const no = dbm.NoBound
+	d := make([]int32, 3+len(n.Vars)) // (A, E, G)
+	cases := []struct {
+		query, wantL, wantU string
+	}{
+		{"y > 20", fmt.Sprint([]int32{9, 20, no, no}), fmt.Sprint([]int32{12, 20, no, 8})},
+		{"deadlock", fmt.Sprint([]int32{12, no, no, 8}), fmt.Sprint([]int32{12, no, no, 8})},
+	}
+	for _, c := range cases {
+		g := newGraph(t, n, Options{})
+		g.Goal(compileQuery(t, n, c.query).Prop)
+		l, u := g.BoundsAt(d)
+		if fmt.Sprint(l[1:]) != c.wantL || fmt.Sprint(u[1:]) != c.wantU {
+			t.Errorf("%s: L = %v, U = %v; want L = %s, U = %s", c.query, l[1:], u[1:], c.wantL, c.wantU)
+		}
+	}
+}
+
+// TestLocalBoundsFallBack checks that difference constraints and
+// Options.GlobalBounds keep the global bounds everywhere, and turn
+// subsumption off.
+func TestLocalBoundsFallBack(t *testing.T) {
+	n := loadSource(t, "local.xta", localModel)
+	d := make([]int32, 3+len(n.Vars))
+	d[0] = 3 // D, where the per-location bounds would be smaller
+	g := newGraph(t, n, Options{GlobalBounds: true})
+	gl, gu := g.Bounds()
+	if l, u := g.BoundsAt(d); !slices.Equal(l, gl) || !slices.Equal(u, gu) || g.Subsumption() != nil {
+		t.Errorf("GlobalBounds: BoundsAt = %v, %v, want the global %v, %v and no subsumption", l, u, gl, gu)
+	}
+	g = newGraph(t, n, Options{})
+	g.Goal(compileQuery(t, n, "x - y > 2").Prop)
+	gl, gu = g.Bounds()
+	if l, u := g.BoundsAt(d); !slices.Equal(l, gl) || !slices.Equal(u, gu) || g.Subsumption() != nil {
+		t.Errorf("difference constraint: BoundsAt = %v, %v, want the global %v, %v and no subsumption", l, u, gl, gu)
+	}
+}
+
+// subsumeModel has, in B, L(x) = −∞ and U(x) = 10: only the invariant
+// tests x there, from above.
+const subsumeModel = `
+clock x;
+process P() {
+    state A, B { x <= 10 };
+    init A;
+    trans A -> B { guard x <= 3; }, B -> A { assign x = 0; };
+}
+system P;
+`
+
+// TestSubsumption checks a case where aLU subsumption prunes and inclusion
+// does not: in B, a zone x ∈ [3, 10] is not included in x ∈ [0, 5], but
+// every valuation of it is simulated by a smaller one of x ∈ [0, 5],
+// since x is compared with no lower bound. The converse fails: x = 1
+// cannot be simulated by a larger value, as 1 ≤ U(x).
+func TestSubsumption(t *testing.T) {
+	n := loadSource(t, "subsume.xta", subsumeModel)
+	g := newGraph(t, n, Options{})
+	sub := g.Subsumption()
+	if sub == nil {
+		t.Fatal("no subsumption test")
+	}
+	d := []int32{1} // B
+	between := func(lo, hi int32) *dbm.DBM {
+		z := dbm.New(2)
+		z.Up()
+		z.Constrain(0, 1, dbm.LE(-lo))
+		z.Constrain(1, 0, dbm.LE(hi))
+		return z
+	}
+	late, early := between(3, 10), between(0, 5)
+	if late.Includes(early) || early.Includes(late) {
+		t.Fatal("the zones are comparable by inclusion")
+	}
+	if !sub(d, late, early) {
+		t.Error("[3, 10] is not subsumed by [0, 5]")
+	}
+	if sub(d, early, late) {
+		t.Error("[0, 5] is subsumed by [3, 10]")
+	}
+	// The store prunes the second zone with the test, not without it.
+	for _, hook := range []func([]int32, *dbm.DBM, *dbm.DBM) bool{nil, sub} {
+		s := search.NewStore(1, 2, search.StoreOptions{Subsumes: hook})
+		s.Add(d, early, search.NoNode, nil)
+		if _, added := s.Add(d, late, 0, nil); added != (hook == nil) {
+			t.Errorf("subsumption %v: second zone added = %v", hook != nil, added)
+		}
+		if err := s.Check(); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// plainSpace hides the Subsumer of a graph: the search then compares
+// zones by inclusion.
+type plainSpace struct{ search.Space }
+
+// TestSubsumptionInSearch compares whole searches with and without aLU
+// subsumption (both with per-location bounds) on models of the package and
+// of the repository: the verdicts agree, and subsumption never stores more.
+func TestSubsumptionInSearch(t *testing.T) {
+	cases := []struct{ file, query string }{
+		{"testdata/clocks.xta", "E<> P.B and x > 2"},
+		{"../../testdata/models/fischer.xml", "A[] forall (i : pid_t) forall (j : pid_t) P(i).cs && P(j).cs imply i == j"},
+		{"../../testdata/models/fischer-broken.xml", "A[] forall (i : pid_t) forall (j : pid_t) P(i).cs && P(j).cs imply i == j"},
+		{"../../testdata/models/crossing.xta", "E<> Observer.Alarmed"},
+		{"../../testdata/models/fischer.xml", "A[] not deadlock"},
+		{"../../testdata/models/crossing.xta", "A[] not deadlock"},
+		{"../../testdata/models/crossing.xta", "A[] q.len <= N"},
+	}
+	fewer := 0
+	for _, c := range cases {
+		n := loadFile(t, c.file)
+		var stored [2]int64
+		var found [2]bool
+		for k, plain := range []bool{true, false} {
+			g := newGraph(t, n, Options{})
+			f := compileQuery(t, n, c.query)
+			p := f.Prop
+			if f.Text[:3] == "A[]" {
+				p = &model.Prop{Op: model.PropNot, Args: []*model.Prop{p}}
+			}
+			goal := g.Goal(p)
+			var sp search.Space = g
+			if plain {
+				sp = plainSpace{g}
+			}
+			res, err := search.Run(context.Background(), sp, goal, search.Options{CheckInvariants: true})
+			if err != nil {
+				t.Fatalf("%s: %s: %v", c.file, c.query, err)
+			}
+			stored[k], found[k] = res.Stats.Stored, res.Verdict == search.Reached
+		}
+		t.Logf("%s: %s: found %v, stored %d with inclusion, %d with subsumption", c.file, c.query, found[1], stored[0], stored[1])
+		if found[0] != found[1] || stored[1] > stored[0] {
+			t.Errorf("%s: %s: inclusion: found %v, %d stored; subsumption: found %v, %d stored",
+				c.file, c.query, found[0], stored[0], found[1], stored[1])
+		}
+		if stored[1] < stored[0] {
+			fewer++
+		}
+	}
+	if fewer == 0 {
+		t.Error("weak test: subsumption stored fewer states on no model")
+	}
+}

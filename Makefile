@@ -10,22 +10,50 @@ BUILDFLAGS := -trimpath -ldflags='-s -w -buildid='
 BIN       := bin/beeline
 EXAMPLE   := testdata/models/fischer.xml
 
-.PHONY: all build run test test-go test-wasm vet fmt-check rules bench fuzz clean
+WEB_BUILD := web/build
+
+.PHONY: all build run wasm test test-go test-wasm test-browser vet fmt-check rules bench fuzz clean
 
 all: build
 
 build:
 	$(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/beeline
 
-# Until the web app lands, `make run` builds the CLI and reads a bundled
-# example model with it.
-run: build
-	./$(BIN) parse $(EXAMPLE) testdata/models/crossing.xta testdata/models/crossing.q
+# The web app's build outputs, all in web/build/ (ignored by git):
+#   engine.wasm   the engine worker (./wasm/worker), and ui.wasm, the page (./wasm/ui)
+#   wasm_exec.js  Go's loader for ui.wasm, from this Go installation
+#   worker/       github.com/syumai/workers' glue that runs engine.wasm in the
+#                 worker (its own patched wasm_exec.js, worker.mjs), with
+#                 web/engine-runtime.mjs as runtime.mjs: the generated browser
+#                 runtime would fetch and compile the wasm once per worker,
+#                 while the page compiles it once and hands it over
+#   *.wasm.gz     precompressed copies (-n: no name or time, so the bytes are
+#                 reproducible); `beeline serve` sends them to gzip clients
+wasm:
+	mkdir -p $(WEB_BUILD)
+	GOOS=js GOARCH=wasm $(GO) build $(BUILDFLAGS) -o $(WEB_BUILD)/engine.wasm ./wasm/worker
+	if [ -d wasm/ui ]; then GOOS=js GOARCH=wasm $(GO) build $(BUILDFLAGS) -o $(WEB_BUILD)/ui.wasm ./wasm/ui; fi
+	cp $(GOROOT)/lib/wasm/wasm_exec.js $(WEB_BUILD)/wasm_exec.js
+	$(GO) run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -runtime=browser -o $(WEB_BUILD)/worker
+	cp web/engine-runtime.mjs $(WEB_BUILD)/worker/runtime.mjs
+	for f in $(WEB_BUILD)/*.wasm; do gzip -9 -k -n -f "$$f"; done
 
-test: vet fmt-check rules test-go test-wasm
+# Build everything and serve the app on loopback.
+run: wasm build
+	./$(BIN) serve --addr 127.0.0.1:8080
 
+test: vet fmt-check rules test-go test-wasm test-browser
+
+# Every Go test except the browser's (they need the wasm built and run in
+# test-browser).
 test-go:
-	$(GO) test ./...
+	$(GO) test $$($(GO) list ./... | grep -v '^beeline/e2e$$')
+
+# Headless Chromium loads the harness and the page over loopback, against
+# the assets `make wasm` built. Skips without /usr/bin/chromium unless CI is
+# set (then it fails: .ci/run installs Chromium).
+test-browser: wasm
+	BEELINE_WEB_ROOT=$(CURDIR) $(GO) test -count=1 ./e2e/
 
 # The engine ships as wasm: run its tests on that target too, under Node.
 test-wasm:
@@ -41,9 +69,14 @@ fmt-check:
 rules:
 	@if grep -rln --include='*.go' 'syscall/js' core/; then echo "core/ must not import syscall/js: it builds for native and wasm alike"; exit 1; fi
 
-bench:
+bench: wasm
+	BEELINE_BENCH=1 BEELINE_WEB_ROOT=$(CURDIR) $(GO) test -count=1 -run TestEngineSpeed -v ./e2e/
 	$(GO) test -run XXX -bench . -benchmem ./core/...
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run XXX -bench . -benchmem ./core/dbm/ ./core/search/
+	# Blind against directed search (BFS, A* with dL and hL, greedy search
+	# with dU, hL and hU) on the scaled model families: explored states,
+	# seconds and trace length of each, as one table.
+	$(GO) run ./cmd/beeline bench --models ../shared/models --timeout 30s
 
 # Short fuzzing sessions of every parser (seed corpora also run in `make test`).
 fuzz:
@@ -54,4 +87,4 @@ fuzz:
 	$(GO) test -run XXX -fuzz FuzzParseQuery -fuzztime 30s ./core/lang/
 
 clean:
-	rm -rf bin
+	rm -rf bin $(WEB_BUILD)

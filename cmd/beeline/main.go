@@ -4,6 +4,8 @@
 //
 //	beeline parse [--json] MODEL [QUERIES.q] [MODEL [QUERIES.q]]...
 //	beeline check MODEL [QUERIES.q]... [--query N]... [--formula F]... [options]
+//	beeline serve [--addr HOST:PORT] [--root DIR]
+//	beeline bench [--models DIR] [MODEL QUERY]...
 //
 // See README.md for the full usage.
 package main
@@ -27,6 +29,8 @@ const usage = `usage: beeline <command> [arguments]
 commands:
   parse MODEL [QUERIES.q]...   read models and print a summary of each, or its errors
   check MODEL [QUERIES.q]...   check the queries of a model and print verdicts and traces
+  serve [--addr HOST:PORT]     serve the web app and the engine over HTTP
+  bench [MODEL QUERY]...       compare blind and directed search on benchmark models
   help                         print this help
 
 Run 'beeline <command> -h' for the options of a command.
@@ -46,6 +50,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runParse(args[1:], stdout, stderr)
 	case "check":
 		return runCheck(args[1:], stdout, stderr)
+	case "bench":
+		return runBench(args[1:], stdout, stderr)
+	case "serve":
+		return runServe(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"beeline/core/lang"
+	"beeline/core/job"
 	"beeline/core/model"
 	"beeline/core/source"
 )
@@ -128,7 +128,7 @@ func summarize(l *loaded) *parseSummary {
 	}
 	for _, q := range l.Queries {
 		s.Queries++
-		s.QueryKinds[queryKindName(q.Parsed)]++
+		s.QueryKinds[job.KindName(q.Parsed)]++
 	}
 	if n := l.Net; n != nil {
 		fillNetworkSummary(s, n)
@@ -162,26 +162,6 @@ func diagnosticsJSON(fs *source.FileSet, l source.List) []diagnosticJSON {
 		})
 	}
 	return out
-}
-
-// queryKindName names a query kind as UPPAAL users write it.
-func queryKindName(q *lang.Query) string {
-	switch q.Kind {
-	case lang.QueryEF:
-		return "E<>"
-	case lang.QueryAG:
-		return "A[]"
-	case lang.QueryEG:
-		return "E[]"
-	case lang.QueryAF:
-		return "A<>"
-	case lang.QueryLeadsTo:
-		return "-->"
-	}
-	if q.What != "" {
-		return q.What
-	}
-	return "unsupported"
 }
 
 func printSummary(stdout, stderr io.Writer, l *loaded, s *parseSummary) {

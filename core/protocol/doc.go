@@ -2,7 +2,9 @@
 // worker, the local server and the CLI, encoded with msgpack.
 //
 // A job is one Request answered by a stream of Frames: first a FrameModel
-// (or a FrameError with the model's diagnostics), then FrameProgress frames
+// (sent whenever the document could be read, even when it has errors, so
+// the page can draw it; then a FrameError with the errors pinned to the
+// drawing when the model does not compile), then FrameProgress frames
 // at least four times a second while a search runs, one FrameResult per
 // query, and a final FrameDone. On the wire every frame is a 4-byte
 // big-endian length and that many bytes of msgpack, so a reader can decode

@@ -84,14 +84,16 @@ type Diagnostic struct {
 // Model describes a loaded model for the page: what to draw and what to
 // list. Templates carry the document's layout.
 type Model struct {
-	Hash      string       `msgpack:"hash"` // hex SHA-256 of the model bytes
-	Format    string       `msgpack:"format"`
-	Templates []Template   `msgpack:"templates"`
-	Processes []Process    `msgpack:"processes"`
-	Clocks    []string     `msgpack:"clocks"` // without the reference clock
-	Variables []string     `msgpack:"vars"`
-	Queries   []Query      `msgpack:"queries"`
-	Warnings  []Diagnostic `msgpack:"warnings,omitempty"`
+	Hash      string     `msgpack:"hash"` // hex SHA-256 of the model bytes
+	Format    string     `msgpack:"format"`
+	Templates []Template `msgpack:"templates"`
+	Processes []Process  `msgpack:"processes"`
+	Clocks    []string   `msgpack:"clocks"` // without the reference clock
+	Variables []string   `msgpack:"vars"`
+	Queries   []Query    `msgpack:"queries"`
+	// Warnings are the diagnostics that do not stop the job: warnings, and
+	// errors of single queries (whose Query says so too).
+	Warnings []Diagnostic `msgpack:"warnings,omitempty"`
 }
 
 // Template is one automaton as drawn.
@@ -171,7 +173,7 @@ type Progress struct {
 	Pruned    int64   `msgpack:"pruned"`
 	Rate      float64 `msgpack:"rate"`
 	ElapsedMS int64   `msgpack:"elapsed_ms"`
-	MemBytes  int64   `msgpack:"mem_bytes"` // memory in use by the engine (heap)
+	MemBytes  int64   `msgpack:"mem_bytes"` // memory the engine holds from the system (runtime.MemStats.Sys; on wasm about the linear memory's size)
 }
 
 // Result is the verdict on one query.

@@ -1,0 +1,151 @@
+// One job: load the model, describe it, check the picked queries.
+
+package engine
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"beeline/core/job"
+	"beeline/core/protocol"
+	"beeline/core/search"
+	"beeline/core/source"
+	"beeline/core/verify"
+)
+
+// run answers req on s: the model frame, errors, and (when check is set)
+// one result per picked query.
+func run(ctx context.Context, s *stream, req *protocol.Request, check bool, opts Options) {
+	s.yield = opts.Yield
+	vopts, err := verifyOptions(req.Options, opts)
+	if err != nil {
+		s.fail(err.Error())
+		return
+	}
+	var qfs []job.File
+	for _, f := range req.QueryFiles {
+		qfs = append(qfs, job.File{Name: f.Name, Data: f.Data})
+	}
+	l := job.Load(job.File{Name: req.Name, Data: req.Model}, qfs...)
+	picked, pickErr := l.Pick(req.Queries, req.Formulas)
+	if l.Doc != nil {
+		s.send(&protocol.Frame{Kind: protocol.FrameModel, Model: describe(l)})
+	}
+	if l.Net == nil {
+		s.send(&protocol.Frame{Kind: protocol.FrameError, Message: "the model has errors",
+			Diagnostics: protocol.Diagnostics(l.FS, l.Doc, modelErrors(l))})
+		return
+	}
+	if pickErr != nil {
+		s.fail(pickErr.Error())
+		return
+	}
+	if !check {
+		return
+	}
+	for _, q := range picked {
+		if s.err != nil || ctx.Err() != nil {
+			return
+		}
+		checkQuery(ctx, s, l, q, vopts)
+	}
+}
+
+// describe builds the model frame: the drawing, the queries, and every
+// diagnostic that does not stop the job (warnings, and errors of single
+// queries, which their Query also reports).
+func describe(l *job.Model) *protocol.Model {
+	qs := make([]protocol.Query, 0, len(l.Queries))
+	for _, q := range l.Queries {
+		ok, why := q.Supported()
+		if q.Failed {
+			why = firstError(l, q)
+		}
+		qs = append(qs, protocol.Query{Index: q.Index, Formula: q.Text, Comment: q.Comment, Supported: ok, Why: why})
+	}
+	m := protocol.BuildModel(l.Doc, l.Net, qs)
+	var rest source.List
+	for _, d := range l.Diags {
+		if d.Severity == source.Warning || l.Net != nil {
+			rest = append(rest, d)
+		}
+	}
+	m.Warnings = protocol.Diagnostics(l.FS, l.Doc, rest)
+	return m
+}
+
+// modelErrors returns the errors of a model that did not compile.
+func modelErrors(l *job.Model) source.List {
+	errs := l.Diags.Errors()
+	if len(errs) == 0 {
+		// Load leaves Net nil only with errors; say so rather than nothing.
+		errs = source.List{{Msg: "the model could not be compiled"}}
+	}
+	return errs
+}
+
+// firstError formats the first error of a query's formula.
+func firstError(l *job.Model, q *job.Query) string {
+	for _, d := range l.Diags {
+		if d.Severity == source.Error && d.Context == fmt.Sprintf("query %d", q.Index) {
+			return l.FS.Format(d)
+		}
+	}
+	return "the formula has errors"
+}
+
+// checkQuery decides one query, streaming progress, and sends its result.
+func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopts verify.Options) {
+	start := time.Now()
+	progress := func(st search.Stats) {
+		s.send(&protocol.Frame{Kind: protocol.FrameProgress, Progress: &protocol.Progress{
+			Phase: "searching", Query: q.Index, Explored: st.Explored, Stored: st.Stored - st.Covered,
+			Rate: st.Rate, ElapsedMS: time.Since(start).Milliseconds(), MemBytes: memInUse()}})
+		if s.yield != nil {
+			s.yield()
+		}
+	}
+	progress(search.Stats{})
+	vopts.Progress = progress
+	o := l.Check(ctx, q, vopts)
+	r := &protocol.Result{Query: q.Index, Formula: q.Text, Verdict: o.Verdict, Reason: o.Reason}
+	if q.Failed {
+		r.Reason = firstError(l, q)
+	}
+	if res := o.Result; res != nil {
+		r.Explored, r.Stored, r.Seconds = res.Stats.Explored, res.Stats.Stored-res.Stats.Covered, res.Seconds
+		if res.Concrete != nil {
+			r.Trace = protocol.BuildTrace(res.Concrete)
+		}
+	}
+	s.send(&protocol.Frame{Kind: protocol.FrameResult, Result: r})
+}
+
+// verifyOptions turns the request's options into the verifier's, with the
+// handler's defaults for budgets the request leaves at zero.
+func verifyOptions(o protocol.Options, opts Options) (verify.Options, error) {
+	v := verify.Options{Seed: o.Seed, MaxStates: o.MaxStates, MaxMemory: o.MaxMemory,
+		Timeout: time.Duration(o.TimeoutMS) * time.Millisecond, ProgressEvery: opts.ProgressEvery}
+	var err error
+	if o.Order != "" {
+		if v.Order, err = verify.ParseOrder(o.Order); err != nil {
+			return v, err
+		}
+	}
+	if o.Trace != "" {
+		if v.Trace, err = verify.ParseTraceMode(o.Trace); err != nil {
+			return v, err
+		}
+	}
+	if o.Heuristic != "" {
+		return v, fmt.Errorf("unknown heuristic %q (no heuristics are available yet)", o.Heuristic)
+	}
+	if o.MaxStates < 0 || o.MaxMemory < 0 || o.TimeoutMS < 0 {
+		return v, fmt.Errorf("budgets must not be negative")
+	}
+	if v.MaxMemory == 0 {
+		v.MaxMemory = opts.DefaultMaxMemory
+	}
+	return v, nil
+}

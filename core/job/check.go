@@ -1,0 +1,61 @@
+// Deciding one query: a verify.Result in the words the CLI and the page show.
+
+package job
+
+import (
+	"context"
+
+	"beeline/core/search"
+	"beeline/core/verify"
+)
+
+// Outcome is one query's verdict.
+type Outcome struct {
+	Query *Query
+	// Verdict is "satisfied", "not satisfied", "unknown" or "error".
+	Verdict string
+	// Reason says why the verdict is "unknown" or "error": a budget, an
+	// unsupported kind, or a run-time error of the model with its position.
+	Reason string
+	// Skipped is set when the query was not searched (errors in the
+	// formula, or a kind that is not supported yet).
+	Skipped bool
+	// Budget is set when a budget or a cancellation stopped the search.
+	Budget bool
+	// Result is the verifier's result; nil when Skipped or when the
+	// verifier failed (then Verdict is "error").
+	Result *verify.Result
+}
+
+// Check decides q on l's network with opts. It never fails: every failure
+// is an Outcome with Verdict "error". The model must have compiled
+// (l.Net != nil) for any query to be searched.
+func (l *Model) Check(ctx context.Context, q *Query, opts verify.Options) *Outcome {
+	o := &Outcome{Query: q}
+	if ok, why := q.Supported(); !ok {
+		o.Verdict, o.Reason, o.Skipped = "unknown", why, true
+		if q.Failed {
+			o.Verdict = "error"
+		}
+		return o
+	}
+	res, err := verify.Check(ctx, l.Net, q.Formula, opts)
+	if err != nil {
+		o.Verdict, o.Reason = "error", err.Error()
+		return o
+	}
+	o.Result = res
+	o.Verdict, o.Reason = res.Verdict.String(), res.Reason
+	o.Budget = res.Verdict == verify.Unknown && IsBudgetReason(res.Reason)
+	return o
+}
+
+// IsBudgetReason reports whether a verify.Result's Reason means a budget
+// or a cancellation stopped the search (rather than an error of the model).
+func IsBudgetReason(reason string) bool {
+	switch reason {
+	case search.ReasonStates, search.ReasonMemory, search.ReasonTime, search.ReasonCancelled:
+		return true
+	}
+	return false
+}

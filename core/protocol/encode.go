@@ -1,0 +1,89 @@
+// The wire format: msgpack messages, frames with a 4-byte length prefix.
+
+package protocol
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/vmihailenco/msgpack/v5"
+)
+
+// MaxFrameSize bounds one frame's msgpack bytes. A longer length prefix is
+// refused before anything is allocated, so a corrupt stream cannot make a
+// reader allocate gigabytes. 256 MiB holds a trace of millions of steps.
+const MaxFrameSize = 256 << 20
+
+// EncodeFrame returns f's msgpack bytes, without the length prefix (the
+// form the worker posts to the page, one message per frame).
+func EncodeFrame(f *Frame) ([]byte, error) {
+	return msgpack.Marshal(f)
+}
+
+// DecodeFrame decodes msgpack bytes made by EncodeFrame.
+func DecodeFrame(b []byte) (*Frame, error) {
+	f := new(Frame)
+	if err := msgpack.Unmarshal(b, f); err != nil {
+		return nil, fmt.Errorf("bad frame: %v", err)
+	}
+	return f, nil
+}
+
+// WriteFrame writes f as a 4-byte big-endian length followed by its
+// msgpack bytes, in one Write call so that a streaming response sends a
+// frame as one chunk.
+func WriteFrame(w io.Writer, f *Frame) error {
+	b, err := msgpack.Marshal(f)
+	if err != nil {
+		return err
+	}
+	if len(b) > MaxFrameSize {
+		return fmt.Errorf("frame of %d bytes exceeds the limit of %d", len(b), MaxFrameSize)
+	}
+	buf := make([]byte, 4+len(b))
+	binary.BigEndian.PutUint32(buf, uint32(len(b)))
+	copy(buf[4:], b)
+	_, err = w.Write(buf)
+	return err
+}
+
+// ReadFrame reads one frame written by WriteFrame. At the end of the
+// stream, between frames, it returns io.EOF; a stream cut inside a frame
+// gives io.ErrUnexpectedEOF.
+func ReadFrame(r io.Reader) (*Frame, error) {
+	var hdr [4]byte
+	if _, err := io.ReadFull(r, hdr[:]); err != nil {
+		return nil, err
+	}
+	n := binary.BigEndian.Uint32(hdr[:])
+	if n > MaxFrameSize {
+		return nil, fmt.Errorf("frame of %d bytes exceeds the limit of %d", n, MaxFrameSize)
+	}
+	b := make([]byte, n)
+	if _, err := io.ReadFull(r, b); err != nil {
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, err
+	}
+	return DecodeFrame(b)
+}
+
+// EncodeRequest returns r's msgpack bytes (the body of POST /check).
+func EncodeRequest(r *Request) ([]byte, error) {
+	return msgpack.Marshal(r)
+}
+
+// DecodeRequest decodes a request body and checks its version.
+func DecodeRequest(b []byte) (*Request, error) {
+	r := new(Request)
+	if err := msgpack.Unmarshal(b, r); err != nil {
+		return nil, fmt.Errorf("bad request: %v", err)
+	}
+	if r.Version != Version {
+		return nil, fmt.Errorf("request of protocol version %d, this engine speaks version %d", r.Version, Version)
+	}
+	return r, nil
+}

@@ -1,0 +1,107 @@
+package protocol
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"reflect"
+	"testing"
+)
+
+func sampleFrames() []*Frame {
+	return []*Frame{
+		{Kind: FrameModel, Model: &Model{Hash: "ab", Format: "xml", Templates: []Template{{Name: "P", Edges: []Edge{{Source: "a", Target: "b", Nails: []Point{{X: 1, Y: -2, Set: true}}}}}}}},
+		{Kind: FrameProgress, Progress: &Progress{Phase: "searching", Explored: 12, Rate: 1.5, MemBytes: 1 << 33}},
+		{Kind: FrameResult, Result: &Result{Query: 1, Verdict: "not satisfied", Trace: &Trace{Den: 2, Clocks: []string{"0", "x"},
+			States: []TraceState{{Locs: []int32{0}, Vars: []int32{-3}, Clocks: []int64{0, 7}, Zone: "x==7/2"}},
+			Steps:  []TraceStep{{Delay: 1, Edges: []TraceEdge{{Process: 0, Edge: 2, Select: []int32{4}}}}}}}},
+		{Kind: FrameError, Message: "the model has errors", Diagnostics: []Diagnostic{{Severity: "error", Message: "m", Edge: -1}}},
+		{Kind: FrameDone},
+	}
+}
+
+func TestFrameRoundTrip(t *testing.T) {
+	var buf bytes.Buffer
+	frames := sampleFrames()
+	for _, f := range frames {
+		if err := WriteFrame(&buf, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, want := range frames {
+		got, err := ReadFrame(&buf)
+		if err != nil {
+			t.Fatalf("frame %d: %v", i, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("frame %d:\n got %+v\nwant %+v", i, got, want)
+		}
+	}
+	if _, err := ReadFrame(&buf); err != io.EOF {
+		t.Errorf("after the last frame: %v, want io.EOF", err)
+	}
+}
+
+func TestReadFrameCut(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteFrame(&buf, sampleFrames()[1]); err != nil {
+		t.Fatal(err)
+	}
+	b := buf.Bytes()
+	for _, n := range []int{2, 4, len(b) - 1} {
+		_, err := ReadFrame(bytes.NewReader(b[:n]))
+		if !errors.Is(err, io.ErrUnexpectedEOF) {
+			t.Errorf("cut after %d of %d bytes: %v, want io.ErrUnexpectedEOF", n, len(b), err)
+		}
+	}
+}
+
+func TestReadFrameTooLong(t *testing.T) {
+	_, err := ReadFrame(bytes.NewReader([]byte{0xff, 0xff, 0xff, 0xff, 1, 2}))
+	if err == nil || err.Error() != "frame of 4294967295 bytes exceeds the limit of 268435456" {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestRequestVersion(t *testing.T) {
+	b, err := EncodeRequest(&Request{Version: Version, Name: "m.xml", Model: []byte("<nta/>"), Queries: []int{2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := DecodeRequest(b)
+	if err != nil || r.Name != "m.xml" || string(r.Model) != "<nta/>" || !reflect.DeepEqual(r.Queries, []int{2}) {
+		t.Fatalf("decoded %+v, %v", r, err)
+	}
+	b, _ = EncodeRequest(&Request{Version: Version + 1})
+	if _, err := DecodeRequest(b); err == nil {
+		t.Error("a request of another version was accepted")
+	}
+	if _, err := DecodeRequest([]byte{0xc1}); err == nil {
+		t.Error("garbage was accepted as a request")
+	}
+}
+
+// FuzzReadFrame checks that no input makes ReadFrame panic or hang, and
+// that whatever it decodes encodes and decodes to the same frame.
+func FuzzReadFrame(f *testing.F) {
+	for _, fr := range sampleFrames() {
+		var buf bytes.Buffer
+		_ = WriteFrame(&buf, fr)
+		f.Add(buf.Bytes())
+	}
+	f.Add([]byte{0, 0, 0, 1, 0xc1})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		fr, err := ReadFrame(bytes.NewReader(b))
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		if err := WriteFrame(&buf, fr); err != nil {
+			t.Fatalf("re-encoding %+v: %v", fr, err)
+		}
+		again, err := ReadFrame(&buf)
+		if err != nil || !reflect.DeepEqual(again, fr) {
+			t.Fatalf("round trip changed the frame:\n%+v\n%+v (%v)", fr, again, err)
+		}
+	})
+}

@@ -1,0 +1,148 @@
+package webserver
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func write(t *testing.T, root, name string, data []byte) {
+	t.Helper()
+	p := filepath.Join(root, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func gz(data []byte) []byte {
+	var b bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	w.Write(data)
+	w.Close()
+	return b.Bytes()
+}
+
+func testServer(t *testing.T) (http.Handler, []byte) {
+	t.Helper()
+	root := t.TempDir()
+	wasm := bytes.Repeat([]byte("\x00asm wasm bytes "), 1000)
+	write(t, root, "index.html", []byte("<!doctype html>page"))
+	write(t, root, "web/worker.js", []byte("// worker"))
+	write(t, root, "web/build/worker/worker.mjs", []byte("export default {}"))
+	write(t, root, "web/build/engine.wasm", wasm)
+	write(t, root, "web/build/engine.wasm.gz", gz(wasm))
+	write(t, root, "go.mod", []byte("module secret"))
+	write(t, root, "web/.hidden", []byte("secret"))
+	api := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "api "+r.Method+" "+r.URL.Path) })
+	h, err := New(Options{Root: root, API: api})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, wasm
+}
+
+func get(h http.Handler, method, path string, hdr ...string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(method, path, nil)
+	for i := 0; i+1 < len(hdr); i += 2 {
+		r.Header.Set(hdr[i], hdr[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	return rec
+}
+
+func TestContentTypes(t *testing.T) {
+	h, _ := testServer(t)
+	for path, want := range map[string]string{
+		"/":                            "text/html; charset=utf-8",
+		"/index.html":                  "text/html; charset=utf-8",
+		"/web/worker.js":               "text/javascript; charset=utf-8",
+		"/web/build/worker/worker.mjs": "text/javascript; charset=utf-8",
+		"/web/build/engine.wasm":       "application/wasm",
+	} {
+		rec := get(h, "GET", path)
+		if rec.Code != 200 || rec.Header().Get("Content-Type") != want {
+			t.Errorf("%s: %d %q, want 200 %q", path, rec.Code, rec.Header().Get("Content-Type"), want)
+		}
+		if cc := rec.Header().Get("Cache-Control"); cc != "no-cache" {
+			t.Errorf("%s: Cache-Control %q", path, cc)
+		}
+	}
+}
+
+func TestPrecompressed(t *testing.T) {
+	h, wasm := testServer(t)
+	rec := get(h, "GET", "/web/build/engine.wasm", "Accept-Encoding", "br, gzip;q=0.9")
+	if rec.Header().Get("Content-Encoding") != "gzip" || rec.Header().Get("Content-Type") != "application/wasm" {
+		t.Fatalf("headers %v", rec.Header())
+	}
+	if got, want := rec.Header().Get("X-Uncompressed-Length"), "16000"; got != want {
+		t.Errorf("X-Uncompressed-Length %q, want %q", got, want)
+	}
+	zr, err := gzip.NewReader(rec.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := io.ReadAll(zr); !bytes.Equal(got, wasm) {
+		t.Error("the gzip body does not decode to the file")
+	}
+	for _, ae := range []string{"", "identity", "gzip;q=0"} {
+		rec = get(h, "GET", "/web/build/engine.wasm", "Accept-Encoding", ae)
+		if rec.Header().Get("Content-Encoding") != "" || !bytes.Equal(rec.Body.Bytes(), wasm) {
+			t.Errorf("Accept-Encoding %q: encoding %q, %d bytes", ae, rec.Header().Get("Content-Encoding"), rec.Body.Len())
+		}
+	}
+}
+
+func TestNotServed(t *testing.T) {
+	h, _ := testServer(t)
+	for _, path := range []string{"/go.mod", "/web/.hidden", "/web/build/engine.wasm.gz", "/web/../go.mod", "/web/build/", "/web/missing.js"} {
+		if rec := get(h, "GET", path); rec.Code != 404 && rec.Header().Get("Location") != "/go.mod" {
+			t.Errorf("%s: status %d, want 404", path, rec.Code)
+		}
+	}
+	fsrv := &fileServer{root: mustRoot(t)}
+	if rec := get(fsrv, "GET", "/web/../go.mod"); rec.Code != 404 {
+		t.Errorf("file server itself, /web/../go.mod: status %d", rec.Code)
+	}
+	if rec := get(h, "POST", "/index.html"); rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST /index.html: status %d", rec.Code)
+	}
+}
+
+func TestRevalidate(t *testing.T) {
+	h, _ := testServer(t)
+	rec := get(h, "GET", "/web/worker.js")
+	lm := rec.Header().Get("Last-Modified")
+	if lm == "" {
+		t.Fatal("no Last-Modified")
+	}
+	if rec := get(h, "GET", "/web/worker.js", "If-Modified-Since", lm); rec.Code != http.StatusNotModified {
+		t.Errorf("revalidation: status %d, want 304", rec.Code)
+	}
+}
+
+func TestAPI(t *testing.T) {
+	h, _ := testServer(t)
+	if rec := get(h, "POST", "/api/check"); rec.Body.String() != "api POST /check" {
+		t.Errorf("API got %q", rec.Body.String())
+	}
+}
+
+func mustRoot(t *testing.T) *os.Root {
+	dir := t.TempDir()
+	write(t, dir, "go.mod", []byte("module secret"))
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

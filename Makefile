@@ -77,6 +77,11 @@ bench: wasm
 	# with dU, hL and hU) on the scaled model families: explored states,
 	# seconds and trace length of each, as one table.
 	$(GO) run ./cmd/beeline bench --models ../shared/models --timeout 30s
+	# Blind search on the scaled families, natively and as wasm under Node
+	# (the same command, so the wasm cost is a measured ratio).
+	$(GO) run ./cmd/beeline bench --families --models ../shared/models --timeout 60s
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -o bin/beeline.wasm ./cmd/beeline
+	$(WASM_EXEC) bin/beeline.wasm bench --families --models ../shared/models --timeout 60s
 
 # Short fuzzing sessions of every parser (seed corpora also run in `make test`).
 fuzz:

@@ -76,6 +76,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	timeout := fl.Duration("timeout", 60*time.Second, "time budget of each search")
 	maxStates := fl.Int64("max-states", 2_000_000, "state budget of each search")
 	maxMemory := fl.Int64("max-memory", 2<<30, "memory budget of each search, in bytes")
+	families := fl.Bool("families", false, "blind search on the scaled model families: states, seconds, states/s and peak memory")
 	fl.Usage = func() {
 		fmt.Fprint(stderr, benchUsage)
 		fl.PrintDefaults()
@@ -100,6 +101,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	opts := verify.Options{Timeout: *timeout, MaxStates: *maxStates, MaxMemory: *maxMemory}
+	if *families {
+		return runFamilies(stdout, stderr, *dir, opts)
+	}
 	return benchTable(stdout, stderr, cases, opts)
 }
 

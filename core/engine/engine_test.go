@@ -89,6 +89,34 @@ func TestCheckFischerBroken(t *testing.T) {
 	}
 }
 
+// A* and greedy search get their heuristic from the request: A* with the
+// admissible hL finds a shortest trace (6 steps, as breadth-first search
+// does), and an unknown heuristic is refused.
+func TestCheckDirected(t *testing.T) {
+	h := New(Options{})
+	for _, o := range []protocol.Options{{Order: "astar", Heuristic: "hl", Trace: "shortest"}, {Order: "gbfs", Heuristic: "hu", Trace: "some"}} {
+		req := &protocol.Request{Version: protocol.Version, Name: "fischer-broken.xml",
+			Model: model(t, "../../testdata/models/fischer-broken.xml"), Queries: []int{0}, Options: o}
+		_, frames := post(t, h, "/check", req)
+		k := kinds(frames)
+		if len(k[protocol.FrameResult]) != 1 {
+			t.Fatalf("%s/%s: %d results, %d errors", o.Order, o.Heuristic, len(k[protocol.FrameResult]), len(k[protocol.FrameError]))
+		}
+		r := k[protocol.FrameResult][0].Result
+		if r.Verdict != "not satisfied" || r.Trace == nil {
+			t.Fatalf("%s/%s: result %+v", o.Order, o.Heuristic, r)
+		}
+		if o.Order == "astar" && len(r.Trace.Steps) != 6 {
+			t.Errorf("A* with hL: a trace of %d steps, want the shortest, 6", len(r.Trace.Steps))
+		}
+	}
+	_, frames := post(t, h, "/check", &protocol.Request{Version: protocol.Version, Name: "f.xml",
+		Model: model(t, "../../testdata/models/fischer-broken.xml"), Options: protocol.Options{Order: "astar", Heuristic: "hz"}})
+	if frames[0].Kind != protocol.FrameError || frames[0].Message == "" {
+		t.Errorf("unknown heuristic: first frame %+v", frames[0])
+	}
+}
+
 func TestCheckEveryQueryAndFormulas(t *testing.T) {
 	req := &protocol.Request{Version: protocol.Version, Name: "crossing.xta",
 		Model:      model(t, "../../testdata/models/crossing.xta"),
@@ -121,6 +149,17 @@ func TestParseModelWithErrors(t *testing.T) {
 	}
 	if len(frames[0].Model.Templates) != 1 || len(frames[0].Model.Processes) != 0 {
 		t.Errorf("model of a broken network: %+v", frames[0].Model)
+	}
+	// The queries are parsed but not checked, and say why: the model, not
+	// the kind of query.
+	qs := frames[0].Model.Queries
+	if len(qs) == 0 {
+		t.Fatal("the broken model lists no queries")
+	}
+	for _, q := range qs {
+		if q.Supported || q.Why != "not checked: the model has errors" {
+			t.Errorf("query %d %q: supported %v, why %q", q.Index, q.Formula, q.Supported, q.Why)
+		}
 	}
 	d := frames[1].Diagnostics
 	if len(d) != 1 || d[0].Template != "P" || d[0].Edge != 3 || d[0].Pos.Line == 0 {

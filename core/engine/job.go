@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"beeline/core/job"
+	"beeline/core/present"
 	"beeline/core/protocol"
 	"beeline/core/search"
 	"beeline/core/source"
@@ -34,7 +35,7 @@ func run(ctx context.Context, s *stream, req *protocol.Request, check bool, opts
 	}
 	if l.Net == nil {
 		s.send(&protocol.Frame{Kind: protocol.FrameError, Message: "the model has errors",
-			Diagnostics: protocol.Diagnostics(l.FS, l.Doc, modelErrors(l))})
+			Diagnostics: present.Diagnostics(l.FS, l.Doc, modelErrors(l))})
 		return
 	}
 	if pickErr != nil {
@@ -64,14 +65,14 @@ func describe(l *job.Model) *protocol.Model {
 		}
 		qs = append(qs, protocol.Query{Index: q.Index, Formula: q.Text, Comment: q.Comment, Supported: ok, Why: why})
 	}
-	m := protocol.BuildModel(l.Doc, l.Net, qs)
+	m := present.BuildModel(l.Doc, l.Net, qs)
 	var rest source.List
 	for _, d := range l.Diags {
 		if d.Severity == source.Warning || l.Net != nil {
 			rest = append(rest, d)
 		}
 	}
-	m.Warnings = protocol.Diagnostics(l.FS, l.Doc, rest)
+	m.Warnings = present.Diagnostics(l.FS, l.Doc, rest)
 	return m
 }
 
@@ -116,7 +117,7 @@ func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopt
 	if res := o.Result; res != nil {
 		r.Explored, r.Stored, r.Seconds = res.Stats.Explored, res.Stats.Stored-res.Stats.Covered, res.Seconds
 		if res.Concrete != nil {
-			r.Trace = protocol.BuildTrace(res.Concrete)
+			r.Trace = present.BuildTrace(res.Concrete)
 		}
 	}
 	s.send(&protocol.Frame{Kind: protocol.FrameResult, Result: r})
@@ -138,8 +139,8 @@ func verifyOptions(o protocol.Options, opts Options) (verify.Options, error) {
 			return v, err
 		}
 	}
-	if o.Heuristic != "" {
-		return v, fmt.Errorf("unknown heuristic %q (no heuristics are available yet)", o.Heuristic)
+	if v.Heuristic, err = verify.ParseHeuristic(o.Heuristic); err != nil {
+		return v, err
 	}
 	if o.MaxStates < 0 || o.MaxMemory < 0 || o.TimeoutMS < 0 {
 		return v, fmt.Errorf("budgets must not be negative")

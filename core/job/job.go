@@ -42,6 +42,9 @@ type Query struct {
 	Formula *model.Formula
 	// Failed is set when the formula has errors (they are in Diags).
 	Failed bool
+	// Unchecked is set when the model did not compile: the formula is
+	// parsed but cannot be compiled or checked.
+	Unchecked bool
 }
 
 // Load reads a model and its query files. The model's own queries come
@@ -91,6 +94,7 @@ func (l *Model) parseQueries(qs []*uppaal.Query) {
 			q.Formula = l.Net.CompileQuery(pq, &l.Diags)
 		}
 		q.Failed = l.Diags[n:].HasErrors()
+		q.Unchecked = l.Net == nil
 		l.Diags.SetContext(n, fmt.Sprintf("query %d", q.Index))
 	}
 }
@@ -132,12 +136,17 @@ func (l *Model) Pick(idx []int, formulas []string) ([]*Query, error) {
 	return out, nil
 }
 
+// ModelErrorsWhy is why no query of a model with errors is checked.
+const ModelErrorsWhy = "not checked: the model has errors"
+
 // Supported reports whether q can be checked, and if not, why in plain
 // words.
 func (q *Query) Supported() (ok bool, why string) {
 	switch {
 	case q.Failed:
 		return false, "the formula has errors"
+	case q.Unchecked:
+		return false, ModelErrorsWhy
 	case q.Formula == nil:
 		return false, KindName(q.Parsed) + " queries are not supported yet"
 	}

@@ -13,4 +13,8 @@
 // Positions in diagnostics are resolved (file, line, 1-based byte column);
 // the page converts byte columns to UTF-16 at its edge. Trace values are
 // exact rationals over a common denominator.
+//
+// The package holds only the messages and their encoding, and depends on
+// nothing of the engine, so that the page's program links none of it;
+// package present builds the messages from a loaded model and its traces.
 package protocol

@@ -35,8 +35,8 @@ type File struct {
 
 // Options mirror the verifier's options in UPPAAL's words.
 type Options struct {
-	Order     string `msgpack:"order"`     // "bfs", "dfs", "rdfs", later "astar", "gbfs"
-	Heuristic string `msgpack:"heuristic"` // "" or a heuristic name ("dl", "hl", ...)
+	Order     string `msgpack:"order"`     // "bfs", "dfs", "rdfs", "astar", "gbfs"
+	Heuristic string `msgpack:"heuristic"` // "" or "dl", "du", "hl", "hu" (verify.Heuristics)
 	Trace     string `msgpack:"trace"`     // "none", "some", "shortest"
 	Seed      uint64 `msgpack:"seed"`
 	MaxStates int64  `msgpack:"max_states"`

@@ -1,12 +1,13 @@
 // Building the page's Model and Diagnostics from a document and its network.
 
-package protocol
+package present
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 
 	"beeline/core/model"
+	"beeline/core/protocol"
 	"beeline/core/source"
 	"beeline/core/uppaal"
 	"beeline/core/zone"
@@ -17,9 +18,9 @@ import (
 // location and edge indices back to the drawing, clocks, variables and the
 // given queries. net may be nil (a model with errors is still drawn); doc
 // must not be. Warnings are left for the caller (see Diagnostics).
-func BuildModel(doc *uppaal.Document, net *model.Network, queries []Query) *Model {
-	m := &Model{Format: doc.Format.String(), Queries: queries,
-		Templates: []Template{}, Processes: []Process{}, Clocks: []string{}, Variables: []string{}}
+func BuildModel(doc *uppaal.Document, net *model.Network, queries []protocol.Query) *protocol.Model {
+	m := &protocol.Model{Format: doc.Format.String(), Queries: queries,
+		Templates: []protocol.Template{}, Processes: []protocol.Process{}, Clocks: []string{}, Variables: []string{}}
 	if doc.File != nil {
 		sum := sha256.Sum256(doc.File.Source())
 		m.Hash = hex.EncodeToString(sum[:])
@@ -28,7 +29,7 @@ func BuildModel(doc *uppaal.Document, net *model.Network, queries []Query) *Mode
 		m.Templates = append(m.Templates, buildTemplate(t))
 	}
 	if m.Queries == nil {
-		m.Queries = []Query{}
+		m.Queries = []protocol.Query{}
 	}
 	if net == nil {
 		return m
@@ -45,11 +46,11 @@ func BuildModel(doc *uppaal.Document, net *model.Network, queries []Query) *Mode
 	return m
 }
 
-func buildTemplate(t *uppaal.Template) Template {
-	out := Template{Name: text(t.Name), Parameters: text(t.Parameter), Init: t.Init,
-		Locations: []Location{}, Edges: []Edge{}}
+func buildTemplate(t *uppaal.Template) protocol.Template {
+	out := protocol.Template{Name: text(t.Name), Parameters: text(t.Parameter), Init: t.Init,
+		Locations: []protocol.Location{}, Edges: []protocol.Edge{}}
 	for _, l := range t.Locations {
-		loc := Location{ID: l.ID, Name: text(l.Name), At: point(l.At), NameAt: point(l.NameAt),
+		loc := protocol.Location{ID: l.ID, Name: text(l.Name), At: point(l.At), NameAt: point(l.NameAt),
 			Urgent: l.Urgent, Committed: l.Committed, Color: l.Color}
 		if l.Invariant != nil {
 			loc.Invariant, loc.InvAt = text(l.Invariant.Text), point(l.Invariant.At)
@@ -63,14 +64,14 @@ func buildTemplate(t *uppaal.Template) Template {
 	return out
 }
 
-func buildEdge(e *uppaal.Edge) Edge {
-	out := Edge{ID: e.ID, Source: e.Source, Target: e.Target, Color: e.Color}
+func buildEdge(e *uppaal.Edge) protocol.Edge {
+	out := protocol.Edge{ID: e.ID, Source: e.Source, Target: e.Target, Color: e.Color}
 	for _, n := range e.Nails {
-		out.Nails = append(out.Nails, Point{X: n.X, Y: n.Y, Set: true})
+		out.Nails = append(out.Nails, protocol.Point{X: n.X, Y: n.Y, Set: true})
 	}
 	for _, l := range []*uppaal.Label{e.Select, e.Guard, e.Sync, e.Assign} {
 		if l != nil {
-			out.Labels = append(out.Labels, Label{Kind: l.Kind, Text: text(l.Text), At: point(l.At)})
+			out.Labels = append(out.Labels, protocol.Label{Kind: l.Kind, Text: text(l.Text), At: point(l.At)})
 		}
 	}
 	return out
@@ -80,8 +81,8 @@ func buildEdge(e *uppaal.Edge) Edge {
 // edges to the template's edge indices. The network may split one edge of
 // the drawing into several (one per disjunct of a clock guard); they all
 // map to the same drawn edge, found by the position they share.
-func buildProcess(doc *uppaal.Document, p *model.Process) Process {
-	out := Process{Name: p.Name, Template: p.Template, Locations: []string{}, Edges: []int{}}
+func buildProcess(doc *uppaal.Document, p *model.Process) protocol.Process {
+	out := protocol.Process{Name: p.Name, Template: p.Template, Locations: []string{}, Edges: []int{}}
 	for _, l := range p.Locations {
 		out.Locations = append(out.Locations, l.ID)
 	}
@@ -117,24 +118,24 @@ func text(s *source.Segment) string {
 	return s.Text()
 }
 
-func point(p *uppaal.Point) Point {
+func point(p *uppaal.Point) protocol.Point {
 	if p == nil {
-		return Point{}
+		return protocol.Point{}
 	}
-	return Point{X: p.X, Y: p.Y, Set: true}
+	return protocol.Point{X: p.X, Y: p.Y, Set: true}
 }
 
 // BuildTrace converts a concrete trace of the zone graph for the page.
-func BuildTrace(t *zone.Trace) *Trace {
-	out := &Trace{Den: t.Den, Clocks: t.Clocks, States: make([]TraceState, 0, len(t.States)),
-		Steps: make([]TraceStep, 0, len(t.Steps)), Final: t.FinalDelay}
+func BuildTrace(t *zone.Trace) *protocol.Trace {
+	out := &protocol.Trace{Den: t.Den, Clocks: t.Clocks, States: make([]protocol.TraceState, 0, len(t.States)),
+		Steps: make([]protocol.TraceStep, 0, len(t.Steps)), Final: t.FinalDelay}
 	for _, st := range t.States {
-		out.States = append(out.States, TraceState{Locs: st.Locs, Vars: st.Vars, Clocks: st.Clocks, Zone: st.Zone})
+		out.States = append(out.States, protocol.TraceState{Locs: st.Locs, Vars: st.Vars, Clocks: st.Clocks, Zone: st.Zone})
 	}
 	for _, st := range t.Steps {
-		step := TraceStep{Delay: st.Delay, Edges: make([]TraceEdge, 0, len(st.Transition.Edges))}
+		step := protocol.TraceStep{Delay: st.Delay, Edges: make([]protocol.TraceEdge, 0, len(st.Transition.Edges))}
 		for _, e := range st.Transition.Edges {
-			step.Edges = append(step.Edges, TraceEdge{Process: e.Process, Edge: e.Edge, Select: e.Select})
+			step.Edges = append(step.Edges, protocol.TraceEdge{Process: e.Process, Edge: e.Edge, Select: e.Select})
 		}
 		out.Steps = append(out.Steps, step)
 	}

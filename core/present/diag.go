@@ -1,8 +1,9 @@
 // Diagnostics resolved for the page and pinned on the drawing.
 
-package protocol
+package present
 
 import (
+	"beeline/core/protocol"
 	"beeline/core/source"
 	"beeline/core/uppaal"
 )
@@ -12,10 +13,10 @@ import (
 // whose text holds its position, and within it on the location or edge
 // whose element or labels hold it. Edge is -1 when the diagnostic is not
 // on an edge.
-func Diagnostics(fs *source.FileSet, doc *uppaal.Document, list source.List) []Diagnostic {
-	out := make([]Diagnostic, 0, len(list))
+func Diagnostics(fs *source.FileSet, doc *uppaal.Document, list source.List) []protocol.Diagnostic {
+	out := make([]protocol.Diagnostic, 0, len(list))
 	for _, d := range list {
-		pd := Diagnostic{Severity: d.Severity.String(), Pos: fs.Position(d.Pos), End: fs.Position(d.End),
+		pd := protocol.Diagnostic{Severity: d.Severity.String(), Pos: fs.Position(d.Pos), End: fs.Position(d.End),
 			Context: d.Context, Message: d.Msg, Edge: -1}
 		if doc != nil {
 			pin(&pd, doc, d.Pos)
@@ -33,7 +34,7 @@ func Diagnostics(fs *source.FileSet, doc *uppaal.Document, list source.List) []D
 // the XML itself (an element's start) is matched by equal positions, and
 // failing all that, a template claims the file span from its start to the
 // next template's start.
-func pin(d *Diagnostic, doc *uppaal.Document, p source.Pos) {
+func pin(d *protocol.Diagnostic, doc *uppaal.Document, p source.Pos) {
 	if !p.IsValid() || inGlobal(doc, p) {
 		return
 	}
@@ -53,7 +54,7 @@ func pin(d *Diagnostic, doc *uppaal.Document, p source.Pos) {
 
 // pinInside pins d on a location or edge of t, or on t's own text, and
 // reports whether p belongs to t.
-func pinInside(d *Diagnostic, t *uppaal.Template, p source.Pos) bool {
+func pinInside(d *protocol.Diagnostic, t *uppaal.Template, p source.Pos) bool {
 	for _, l := range t.Locations {
 		if l.Pos == p || inSegment(l.Name, p) || inLabel(l.Invariant, p) || inLabels(l.Other, p) {
 			d.Location = l.ID

@@ -1,4 +1,4 @@
-package protocol
+package present
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"beeline/core/model"
+	"beeline/core/protocol"
 	"beeline/core/source"
 	"beeline/core/uppaal"
 )
@@ -31,7 +32,7 @@ func TestBuildModelFischer(t *testing.T) {
 	if net == nil {
 		t.Fatalf("fischer-broken.xml did not compile: %v", diags)
 	}
-	m := BuildModel(doc, net, []Query{{Index: 0, Formula: "A[] true", Supported: true}})
+	m := BuildModel(doc, net, []protocol.Query{{Index: 0, Formula: "A[] true", Supported: true}})
 	if len(m.Hash) != 64 || m.Format != "xml" || len(m.Queries) != 1 {
 		t.Errorf("hash %q, format %q, %d queries", m.Hash, m.Format, len(m.Queries))
 	}
@@ -43,14 +44,14 @@ func TestBuildModelFischer(t *testing.T) {
 		t.Errorf("template %+v", tp)
 	}
 	req := tp.Locations[1]
-	if req.ID != "id1" || req.Name != "req" || req.Invariant != "x <= k" || req.At != (Point{100, -100, true}) || req.InvAt != (Point{120, -110, true}) {
+	if req.ID != "id1" || req.Name != "req" || req.Invariant != "x <= k" || req.At != (protocol.Point{X: 100, Y: -100, Set: true}) || req.InvAt != (protocol.Point{X: 120, Y: -110, Set: true}) {
 		t.Errorf("location req: %+v", req)
 	}
 	if c := tp.Locations[0].Color; c != "#a9a9a9" {
 		t.Errorf("idle's color %q", c)
 	}
 	e := tp.Edges[2]
-	wantLabels := []Label{{Kind: "guard", Text: "id == 0", At: Point{180, -20, true}}, {Kind: "assignment", Text: "x = 0", At: Point{180, 0, true}}}
+	wantLabels := []protocol.Label{{Kind: "guard", Text: "id == 0", At: protocol.Point{X: 180, Y: -20, Set: true}}, {Kind: "assignment", Text: "x = 0", At: protocol.Point{X: 180, Y: 0, Set: true}}}
 	if e.ID != "id6" || e.Source != "id2" || e.Target != "id1" || len(e.Nails) != 2 || !reflect.DeepEqual(e.Labels, wantLabels) {
 		t.Errorf("edge id6: %+v", e)
 	}
@@ -92,7 +93,7 @@ func TestDiagnosticsPinned(t *testing.T) {
 	s = strings.Replace(s, "<label kind=\"invariant\" x=\"120\" y=\"-110\">x &lt;= k", "<label kind=\"invariant\" x=\"120\" y=\"-110\">x &lt;= kk", 1)
 	s = strings.Replace(s, "int[0,N] id;", "int[0,N] id; int bad = undefined;", 1)
 	fs, doc, _, diags := load(t, "pinned.xml", []byte(s))
-	got := map[string]Diagnostic{}
+	got := map[string]protocol.Diagnostic{}
 	for _, d := range Diagnostics(fs, doc, diags) {
 		for _, name := range []string{"nope", "kk", "undefined"} {
 			if strings.Contains(d.Message, `"`+name+`"`) {

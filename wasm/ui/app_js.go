@@ -1,0 +1,314 @@
+//go:build js && wasm
+
+// The app: the page's state and the wiring of its controls.
+
+package main
+
+import (
+	"strconv"
+	"strings"
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+
+	"beeline/core/protocol"
+	"beeline/wasm/ui/share"
+)
+
+// input is a model as loaded: its bytes and, when it came from a
+// same-origin URL, that URL (share links then carry the URL, not bytes).
+type input struct {
+	Name       string
+	Model      []byte
+	QueryFiles []protocol.File
+	URL        string
+}
+
+// app is the page. Handlers and the goroutines they start share it; Go's
+// wasm runs one goroutine at a time, and no handler blocks.
+type app struct {
+	doc    dom.HTMLDocument
+	engine *engine
+
+	in      *input
+	model   *protocol.Model
+	names   *names
+	queries []*queryRow
+	sel     int // selected query row, -1 when none
+
+	job     *job
+	running *queryRow
+
+	drawings *drawings
+	sim      *simulator
+
+	// link is a share link being opened: its check is under way.
+	link *share.Link
+}
+
+func newApp() *app {
+	return &app{doc: dom.GetWindow().Document().(dom.HTMLDocument), sel: -1}
+}
+
+// byID returns the element with the given id.
+func (a *app) byID(id string) dom.HTMLElement {
+	return a.doc.GetElementByID(id).(dom.HTMLElement)
+}
+
+func (a *app) start() {
+	a.applyTheme(storedTheme())
+	bar := a.addLoadBar("Engine (" + engineURL + ")")
+	a.engine = loadEngine(bar)
+	go func() {
+		<-a.engine.ready
+		if a.engine.err != nil {
+			a.byID("loading").SetTextContent("The engine could not be loaded: " + a.engine.err.Error())
+		}
+	}()
+	a.drawings = newDrawings(a)
+	a.sim = newSimulator(a)
+	a.wireLoading()
+	a.wireVerifier()
+	a.sim.wire()
+	a.byID("share").AddEventListener("click", false, func(dom.Event) { a.copyLink() })
+	a.byID("theme").AddEventListener("click", false, func(dom.Event) {
+		if a.doc.DocumentElement().GetAttribute("data-theme") == "dark" {
+			a.applyTheme("light")
+		} else {
+			a.applyTheme("dark")
+		}
+	})
+	a.setJob("idle")
+	go a.openFromURL()
+}
+
+// setJob records the page's job state on <body data-job>, for styles and
+// page tests: idle, parsing, checking.
+func (a *app) setJob(s string) {
+	a.doc.Body().SetAttribute("data-job", s)
+}
+
+// addLoadBar adds a download progress bar and returns its update function.
+func (a *app) addLoadBar(label string) func(got, total int) {
+	box := a.byID("loading")
+	name := a.doc.CreateElement("span")
+	name.SetTextContent(label)
+	bar := a.doc.CreateElement("progress").(*dom.HTMLProgressElement)
+	bar.SetMax(1)
+	num := a.doc.CreateElement("span")
+	num.SetAttribute("class", "mono")
+	box.AppendChild(name)
+	box.AppendChild(bar)
+	box.AppendChild(num)
+	return func(got, total int) {
+		text := mib(got)
+		if total > 0 {
+			bar.SetValue(min(float64(got)/float64(total), 1))
+			text += " / " + mib(total)
+		}
+		num.SetTextContent(text)
+		if total > 0 && got >= total {
+			name.Remove()
+			bar.Remove()
+			num.Remove()
+		}
+	}
+}
+
+func mib(n int) string {
+	return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB"
+}
+
+// notify shows a message above the page; bad marks it as an error. An
+// empty message hides the notice.
+func (a *app) notify(msg string, bad bool) {
+	n := a.byID("notice")
+	n.SetTextContent(msg)
+	n.Class().Toggle("bad")
+	if !bad {
+		n.Class().Remove("bad")
+	} else {
+		n.Class().Add("bad")
+	}
+	if msg == "" {
+		n.SetAttribute("hidden", "")
+	} else {
+		n.RemoveAttribute("hidden")
+	}
+}
+
+func storedTheme() string {
+	v := global.Get("localStorage").Call("getItem", "beeline-theme")
+	if v.Type() == js.TypeString && v.String() == "dark" {
+		return "dark"
+	}
+	return "light"
+}
+
+func (a *app) applyTheme(theme string) {
+	a.doc.DocumentElement().SetAttribute("data-theme", theme)
+	global.Get("localStorage").Call("setItem", "beeline-theme", theme)
+	b := a.byID("theme")
+	dark := theme == "dark"
+	b.SetAttribute("aria-pressed", strconv.FormatBool(dark))
+	if dark {
+		b.SetTextContent("Light theme")
+	} else {
+		b.SetTextContent("Dark theme")
+	}
+	if a.drawings != nil {
+		a.drawings.restyle()
+	}
+}
+
+// loadModel shows a freshly loaded model: it resets everything that
+// belonged to the previous one and asks the engine to parse it.
+func (a *app) loadModel(in *input) {
+	a.cancelJob()
+	a.in = in
+	a.model, a.names = nil, nil
+	a.queries, a.sel = nil, -1
+	a.sim.clear()
+	a.drawings.clear()
+	a.renderQueries()
+	a.byID("empty").SetAttribute("hidden", "")
+	a.byID("model-name").SetTextContent(in.Name)
+	a.byID("share").(*dom.HTMLButtonElement).SetDisabled(false)
+	a.byID("progress").SetInnerHTML("")
+	a.setStatus("", "")
+	go a.runJob("/parse", &protocol.Request{Name: in.Name, Model: in.Model, QueryFiles: in.QueryFiles}, nil)
+}
+
+// setStatus writes the verifier's status line; class colours it.
+func (a *app) setStatus(text, class string) {
+	s := a.byID("status")
+	s.SetTextContent(text)
+	s.SetAttribute("class", "status "+class)
+}
+
+// cancelJob stops the running job, if any, at once.
+func (a *app) cancelJob() {
+	if a.job == nil {
+		return
+	}
+	a.job.stop()
+	a.job = nil
+	if r := a.running; r != nil {
+		r.verdict = ""
+		a.running = nil
+		a.renderQueries()
+	}
+	a.jobEnded()
+}
+
+func (a *app) jobEnded() {
+	a.setJob("idle")
+	a.byID("cancel").(*dom.HTMLButtonElement).SetDisabled(true)
+	a.renderQueries()
+}
+
+// runJob sends a request to a fresh worker and dispatches its frames.
+// row is the query row being checked (nil for /parse).
+func (a *app) runJob(path string, req *protocol.Request, row *queryRow) {
+	if path == "/parse" {
+		a.setJob("parsing")
+	} else {
+		a.setJob("checking")
+	}
+	a.running = row
+	a.byID("cancel").(*dom.HTMLButtonElement).SetDisabled(path == "/parse")
+	a.updateCheckButton()
+	var j *job
+	j, err := a.engine.start(path, req, func(f protocol.Frame) {
+		if a.job != nil && a.job != j && j != nil {
+			return
+		}
+		a.frame(f, row)
+	})
+	if err != nil {
+		a.notify("The engine is not available: "+err.Error(), true)
+		a.running = nil
+		a.jobEnded()
+		return
+	}
+	if !j.done {
+		a.job = j
+	}
+}
+
+// frame handles one frame of the running job.
+func (a *app) frame(f protocol.Frame, row *queryRow) {
+	switch f.Kind {
+	case protocol.FrameModel:
+		if f.Model != nil && (a.model == nil || a.model.Hash != f.Model.Hash) {
+			a.showModel(f.Model)
+		}
+	case protocol.FrameProgress:
+		if f.Progress != nil {
+			a.showProgress(f.Progress)
+		}
+	case protocol.FrameResult:
+		if f.Result != nil {
+			a.showResult(f.Result, row)
+		}
+	case protocol.FrameError:
+		a.showError(f, row)
+	case protocol.FrameDone:
+		a.job = nil
+		if a.running != nil && a.running.verdict == "running" {
+			a.running.verdict = ""
+			a.renderQueries()
+		}
+		a.running = nil
+		a.jobEnded()
+		if a.link != nil && row == nil && a.model != nil {
+			a.checkLink()
+		}
+	}
+}
+
+// showModel draws a model the engine loaded and lists its queries.
+func (a *app) showModel(m *protocol.Model) {
+	a.model = m
+	a.names = newNames(m)
+	a.queries = a.queries[:0]
+	for _, q := range m.Queries {
+		a.queries = append(a.queries, &queryRow{q: q})
+	}
+	if len(a.queries) > 0 {
+		a.sel = 0
+	}
+	a.drawings.show(m)
+	a.renderQueries()
+	if len(m.Warnings) > 0 {
+		a.showDiagnostics(m.Warnings)
+	}
+}
+
+// showError shows a failed job: positioned diagnostics, or a message.
+func (a *app) showError(f protocol.Frame, row *queryRow) {
+	if len(f.Diagnostics) > 0 {
+		a.showDiagnostics(f.Diagnostics)
+	}
+	msg := f.Message
+	if msg == "" && len(f.Diagnostics) > 0 {
+		d := f.Diagnostics[0]
+		msg = d.Message
+		if d.Pos.IsValid() {
+			msg = d.Pos.Filename + ":" + strconv.Itoa(d.Pos.Line) + ":" + strconv.Itoa(d.Pos.Column) + ": " + msg
+		}
+	}
+	if row != nil {
+		row.verdict, row.reason = "error", msg
+		a.renderQueries()
+		if a.link != nil {
+			a.link = nil
+			a.notify("The shared query cannot be checked: "+msg, true)
+		}
+	}
+	if row != nil || len(f.Diagnostics) == 0 {
+		a.setStatus(strings.TrimSpace("Error: "+msg), "failed")
+	} else {
+		a.setStatus("The model has errors; see the messages on the left.", "failed")
+	}
+}

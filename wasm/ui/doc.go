@@ -1,0 +1,19 @@
+// Command ui is Beeline's web page: the program index.html loads as
+// web/build/ui.wasm. It reads models (file picker, drag and drop, pasted
+// text, ?model=URL, the bundled gallery), draws every process with
+// web/render, runs checks in a Web Worker that hosts the engine, shows
+// live progress, animates the diagnostic trace on the drawings, and
+// shares a model, query and trace as one link.
+//
+// The engine never runs on the page's thread. The engine's wasm is
+// downloaded once (with a progress bar) and compiled to a
+// WebAssembly.Module; every job gets a fresh worker that is handed that
+// module and the msgpack request, and answers with one message per
+// msgpack frame (core/protocol). Cancel terminates the worker at once:
+// Go's wasm never returns memory, so a worker is never reused.
+//
+// Only DOM glue is built for GOOS=js (files ending in _js.go). Logic that
+// needs no DOM lives in ordinary files of this package (step
+// descriptions, source excerpts, the gallery) or in the packages share
+// (the link codec) and state (the trace player), all tested natively.
+package main

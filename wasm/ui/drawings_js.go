@@ -1,0 +1,311 @@
+//go:build js && wasm
+
+// The editor area: processes listed, every process drawn, diagnostics
+// pinned on the drawing, SVG export.
+
+package main
+
+import (
+	"strconv"
+
+	"honnef.co/go/js/dom/v2"
+
+	"beeline/core/protocol"
+	"beeline/web/render"
+)
+
+// figure is one drawing on the page: a process (or, when the model has no
+// processes, a template).
+type figure struct {
+	process  string // "" for a bare template
+	template *protocol.Template
+	el       dom.HTMLElement // the <figure>
+	svg      dom.Element
+}
+
+type drawings struct {
+	a     *app
+	figs  []*figure
+	diags []protocol.Diagnostic
+}
+
+func newDrawings(a *app) *drawings {
+	style := a.doc.CreateElement("style")
+	style.SetTextContent(render.Style())
+	a.doc.Head().AppendChild(style)
+	return &drawings{a: a}
+}
+
+func (d *drawings) clear() {
+	d.figs, d.diags = nil, nil
+	d.a.byID("drawings").SetInnerHTML("")
+	d.a.byID("processes").SetAttribute("hidden", "")
+	d.a.byID("diagnostics").SetAttribute("hidden", "")
+	d.a.byID("diagnostics").SetInnerHTML("")
+}
+
+func theme(doc dom.HTMLDocument) render.Theme {
+	if doc.DocumentElement().GetAttribute("data-theme") == "dark" {
+		return render.ThemeDark
+	}
+	return render.ThemeLight
+}
+
+// show draws m: one figure per process, or per template when m has no
+// processes (a model whose system line failed).
+func (d *drawings) show(m *protocol.Model) {
+	box := d.a.byID("drawings")
+	box.SetInnerHTML("")
+	d.figs = nil
+	tmpls := map[string]*protocol.Template{}
+	for i := range m.Templates {
+		tmpls[m.Templates[i].Name] = &m.Templates[i]
+	}
+	for _, p := range m.Processes {
+		if t := tmpls[p.Template]; t != nil {
+			d.add(box, &figure{process: p.Name, template: t})
+		}
+	}
+	if len(m.Processes) == 0 {
+		for i := range m.Templates {
+			d.add(box, &figure{template: &m.Templates[i]})
+		}
+	}
+	d.listProcesses(m)
+	d.pin()
+}
+
+func (d *drawings) add(box dom.HTMLElement, f *figure) {
+	doc := d.a.doc
+	f.el = doc.CreateElement("figure").(dom.HTMLElement)
+	f.el.SetAttribute("class", "drawing")
+	f.el.SetAttribute("data-template", f.template.Name)
+	cap := doc.CreateElement("figcaption")
+	name := doc.CreateElement("span")
+	if f.process != "" {
+		f.el.SetAttribute("data-process", f.process)
+		name.SetTextContent(f.process)
+	} else {
+		name.SetTextContent("template " + f.template.Name)
+	}
+	cap.AppendChild(name)
+	link := doc.CreateElement("a").(*dom.HTMLAnchorElement)
+	link.SetHref("#")
+	link.SetTextContent("SVG")
+	link.SetTitle("Download this drawing as an SVG file (light theme)")
+	link.AddEventListener("click", false, func(e dom.Event) {
+		e.PreventDefault()
+		svg := render.Template(f.template, render.Options{Standalone: true, Theme: render.ThemeLight, Process: f.process})
+		download(doc, fileName(f)+".svg", []byte(svg), "image/svg+xml")
+	})
+	cap.AppendChild(link)
+	f.el.AppendChild(cap)
+	holder := doc.CreateElement("div")
+	holder.SetInnerHTML(render.Template(f.template, render.Options{Theme: theme(doc), Process: f.process}))
+	f.svg = holder.QuerySelector("svg")
+	f.el.AppendChild(f.svg)
+	box.AppendChild(f.el)
+	d.figs = append(d.figs, f)
+}
+
+func fileName(f *figure) string {
+	n := f.process
+	if n == "" {
+		n = f.template.Name
+	}
+	b := []byte(n)
+	for i, c := range b {
+		if !(c == '-' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
+
+// restyle switches the drawings to the page's theme.
+func (d *drawings) restyle() {
+	th := theme(d.a.doc)
+	for _, f := range d.figs {
+		f.svg.Class().Remove("theme-light")
+		f.svg.Class().Remove("theme-dark")
+		f.svg.Class().Add("theme-" + th.String())
+	}
+}
+
+// listProcesses fills the process table, with a checkbox that hides a
+// process's drawing.
+func (d *drawings) listProcesses(m *protocol.Model) {
+	table := d.a.byID("processes")
+	body := table.QuerySelector("tbody")
+	body.SetInnerHTML("")
+	if len(m.Processes) == 0 {
+		table.SetAttribute("hidden", "")
+		return
+	}
+	table.RemoveAttribute("hidden")
+	params := map[string]string{}
+	for _, t := range m.Templates {
+		params[t.Name] = t.Parameters
+	}
+	for i, p := range m.Processes {
+		tr := d.a.doc.CreateElement("tr")
+		box := d.a.doc.CreateElement("input").(*dom.HTMLInputElement)
+		box.SetType("checkbox")
+		box.SetChecked(true)
+		box.SetAttribute("aria-label", "show "+p.Name)
+		fig := d.figureOf(i)
+		box.AddEventListener("change", false, func(dom.Event) {
+			if fig == nil {
+				return
+			}
+			if box.Checked() {
+				fig.el.RemoveAttribute("hidden")
+			} else {
+				fig.el.SetAttribute("hidden", "")
+			}
+		})
+		td := d.a.doc.CreateElement("td")
+		td.AppendChild(box)
+		tr.AppendChild(td)
+		for _, text := range []string{p.Name, p.Template, params[p.Template]} {
+			c := d.a.doc.CreateElement("td")
+			c.SetTextContent(text)
+			tr.AppendChild(c)
+		}
+		body.AppendChild(tr)
+	}
+}
+
+// figureOf returns process p's figure (figures are made in process order).
+func (d *drawings) figureOf(p int) *figure {
+	if d.a.model == nil || p < 0 || p >= len(d.a.model.Processes) {
+		return nil
+	}
+	name := d.a.model.Processes[p].Name
+	for _, f := range d.figs {
+		if f.process == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// highlight marks process p's active location and fired edges (template
+// location id and template edge indices).
+func (f *figure) highlight(loc string, fired []int) {
+	for _, el := range f.svg.QuerySelectorAll(".active, .fired") {
+		el.Class().Remove("active")
+		el.Class().Remove("fired")
+	}
+	if el := f.svg.QuerySelector(`[data-loc="` + cssEscape(loc) + `"]`); el != nil {
+		el.Class().Add("active")
+	}
+	for _, e := range fired {
+		if el := f.svg.QuerySelector(`[data-edge="` + strconv.Itoa(e) + `"]`); el != nil {
+			el.Class().Add("fired")
+		}
+	}
+}
+
+func cssEscape(s string) string {
+	return global.Get("CSS").Call("escape", s).String()
+}
+
+// setDiagnostics records diagnostics to pin on the drawings.
+func (d *drawings) setDiagnostics(ds []protocol.Diagnostic) {
+	d.diags = ds
+	d.pin()
+}
+
+// pin marks every drawn location or edge a diagnostic belongs to and
+// lists the messages under the drawing.
+func (d *drawings) pin() {
+	for _, f := range d.figs {
+		for _, el := range f.svg.QuerySelectorAll(".error") {
+			el.Class().Remove("error")
+		}
+		if old := f.el.QuerySelector(".pins"); old != nil {
+			old.Remove()
+		}
+		var ul dom.Element
+		for _, dg := range d.diags {
+			if dg.Template != f.template.Name {
+				continue
+			}
+			sel := ""
+			switch {
+			case dg.Location != "":
+				sel = `[data-loc="` + cssEscape(dg.Location) + `"]`
+			case dg.Edge >= 0:
+				sel = `[data-edge="` + strconv.Itoa(dg.Edge) + `"]`
+			}
+			if sel != "" {
+				if el := f.svg.QuerySelector(sel); el != nil {
+					el.Class().Add("error")
+				}
+			}
+			if ul == nil {
+				ul = d.a.doc.CreateElement("ul")
+				ul.SetAttribute("class", "pins")
+				f.el.AppendChild(ul)
+			}
+			li := d.a.doc.CreateElement("li")
+			li.SetTextContent(position(dg) + dg.Message)
+			ul.AppendChild(li)
+		}
+	}
+}
+
+// position writes "file:line:col: " for a diagnostic with a position.
+func position(dg protocol.Diagnostic) string {
+	if !dg.Pos.IsValid() {
+		return ""
+	}
+	return dg.Pos.Filename + ":" + strconv.Itoa(dg.Pos.Line) + ":" + strconv.Itoa(dg.Pos.Column) + ": "
+}
+
+// showDiagnostics lists diagnostics with the source around each, and pins
+// them on the drawings.
+func (a *app) showDiagnostics(ds []protocol.Diagnostic) {
+	box := a.byID("diagnostics")
+	box.SetInnerHTML("")
+	box.RemoveAttribute("hidden")
+	for _, dg := range ds {
+		div := a.doc.CreateElement("div")
+		div.SetAttribute("class", "diag "+dg.Severity)
+		where := a.doc.CreateElement("div")
+		where.SetAttribute("class", "where")
+		ctx := ""
+		if dg.Context != "" {
+			ctx = dg.Context + ": "
+		}
+		where.SetTextContent(position(dg) + ctx + dg.Message)
+		div.AppendChild(where)
+		if src := a.sourceOf(dg.Pos.Filename); src != nil {
+			if h := excerptHTML(src, dg); h != "" {
+				pre := a.doc.CreateElement("pre")
+				pre.SetAttribute("class", "source")
+				pre.SetInnerHTML(h)
+				div.AppendChild(pre)
+			}
+		}
+		box.AppendChild(div)
+	}
+	a.drawings.setDiagnostics(ds)
+}
+
+// sourceOf returns the bytes of the loaded file a diagnostic names.
+func (a *app) sourceOf(name string) []byte {
+	if a.in == nil {
+		return nil
+	}
+	if name == a.in.Name || name == "" {
+		return a.in.Model
+	}
+	for _, q := range a.in.QueryFiles {
+		if q.Name == name {
+			return q.Data
+		}
+	}
+	return nil
+}

@@ -1,0 +1,199 @@
+//go:build js && wasm
+
+// Loading models: file picker, drag and drop, pasted text, ?model=URL,
+// the gallery.
+
+package main
+
+import (
+	"errors"
+	"path"
+	"strings"
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+
+	"beeline/core/protocol"
+	"beeline/wasm/ui/share"
+)
+
+func (a *app) wireLoading() {
+	picker := a.byID("file-input").(*dom.HTMLInputElement)
+	picker.AddEventListener("change", false, func(dom.Event) {
+		files := picker.Underlying().Get("files")
+		go a.loadFiles(files)
+		picker.SetValue("")
+	})
+	body := a.doc.Body()
+	body.AddEventListener("dragover", false, func(e dom.Event) {
+		e.PreventDefault()
+		body.Class().Add("dragging")
+	})
+	body.AddEventListener("dragleave", false, func(dom.Event) { body.Class().Remove("dragging") })
+	body.AddEventListener("drop", false, func(e dom.Event) {
+		e.PreventDefault()
+		body.Class().Remove("dragging")
+		files := e.Underlying().Get("dataTransfer").Get("files")
+		go a.loadFiles(files)
+	})
+	a.wirePaste()
+	sel := a.byID("gallery").(*dom.HTMLSelectElement)
+	for _, ex := range gallery {
+		opt := a.doc.CreateElement("option").(*dom.HTMLOptionElement)
+		opt.SetValue(ex.Key)
+		opt.SetTextContent(ex.Title)
+		opt.SetTitle(ex.Attribution)
+		sel.AppendChild(opt)
+	}
+	sel.AddEventListener("change", false, func(dom.Event) {
+		if ex, ok := exampleByKey(sel.Value()); ok {
+			go a.loadExample(ex)
+		}
+	})
+}
+
+func (a *app) wirePaste() {
+	dlg := a.byID("paste-dialog")
+	a.byID("paste-open").AddEventListener("click", false, func(dom.Event) {
+		dlg.Underlying().Call("showModal")
+		a.byID("paste-text").Focus()
+	})
+	dlg.AddEventListener("close", false, func(dom.Event) {
+		if dlg.Underlying().Get("returnValue").String() != "load" {
+			return
+		}
+		text := a.byID("paste-text").(*dom.HTMLTextAreaElement).Value()
+		queries := a.byID("paste-queries").(*dom.HTMLTextAreaElement).Value()
+		if strings.TrimSpace(text) == "" {
+			return
+		}
+		in := &input{Name: "pasted.xta", Model: []byte(text)}
+		if strings.HasPrefix(strings.TrimSpace(text), "<") {
+			in.Name = "pasted.xml"
+		}
+		if strings.TrimSpace(queries) != "" {
+			in.QueryFiles = []protocol.File{{Name: "pasted.q", Data: []byte(queries)}}
+		}
+		a.loadModel(in)
+	})
+}
+
+// loadFiles reads a FileList: one model (.xml, .xta, .ta) and any .q
+// files, which belong to it.
+func (a *app) loadFiles(files js.Value) {
+	in := &input{}
+	n := files.Get("length").Int()
+	for i := range n {
+		f := files.Index(i)
+		name := f.Get("name").String()
+		buf, err := await(f.Call("arrayBuffer"))
+		if err != nil {
+			a.notify("Cannot read "+name+": "+err.Error(), true)
+			return
+		}
+		data := goBytes(buf)
+		if strings.EqualFold(path.Ext(name), ".q") {
+			in.QueryFiles = append(in.QueryFiles, protocol.File{Name: name, Data: data})
+			continue
+		}
+		if in.Model != nil {
+			a.notify("Open one model at a time (with its .q files): got "+in.Name+" and "+name+".", true)
+			return
+		}
+		in.Name, in.Model = name, data
+	}
+	if in.Model == nil {
+		if n > 0 {
+			a.notify("No model among the files: open an .xml or .xta file (a .q file goes with its .xta model).", true)
+		}
+		return
+	}
+	a.notify("", false)
+	a.loadModel(in)
+}
+
+// loadExample fetches a gallery entry.
+func (a *app) loadExample(ex example) {
+	var qs []string
+	for _, q := range ex.Files[1:] {
+		qs = append(qs, "web/examples/"+q)
+	}
+	in, err := fetchModel("web/examples/"+ex.Files[0], qs)
+	if err != nil {
+		a.notify(err.Error(), true)
+		return
+	}
+	in.URL = "web/examples/" + ex.Files[0]
+	a.notify("Example: "+ex.Title+". "+ex.Attribution+".", false)
+	a.loadModel(in)
+}
+
+// fetchModel downloads a model and its query files.
+func fetchModel(url string, queryURLs []string) (*input, error) {
+	data, err := fetchBytes(url, nil)
+	if err != nil {
+		return nil, errors.New("cannot load the model: " + err.Error())
+	}
+	in := &input{Name: path.Base(url), Model: data, URL: url}
+	for _, q := range queryURLs {
+		qd, err := fetchBytes(q, nil)
+		if err != nil {
+			return nil, errors.New("cannot load the queries: " + err.Error())
+		}
+		in.QueryFiles = append(in.QueryFiles, protocol.File{Name: path.Base(q), Data: qd})
+	}
+	return in, nil
+}
+
+// sameOrigin resolves a URL against the page and refuses other origins:
+// the page only reads models its own server offers.
+func sameOrigin(raw string) (string, error) {
+	loc := global.Get("location")
+	u := global.Get("URL").New(raw, loc.Get("href"))
+	if u.Get("origin").String() != loc.Get("origin").String() {
+		return "", errors.New("?model= must name a file on this server (" + loc.Get("origin").String() + "), not " + u.Get("origin").String())
+	}
+	return u.Get("pathname").String() + u.Get("search").String(), nil
+}
+
+// openFromURL opens what the page's URL asks for: a share link in the
+// fragment, or ?model=URL (with ?queries=URL, or the model's .q next to
+// an .xta).
+func (a *app) openFromURL() {
+	loc := global.Get("location")
+	if frag := loc.Get("hash").String(); share.IsLink(frag) {
+		a.openLink(frag)
+		return
+	}
+	params := global.Get("URLSearchParams").New(loc.Get("search"))
+	model := params.Call("get", "model")
+	if model.IsNull() {
+		return
+	}
+	url, err := sameOrigin(model.String())
+	if err != nil {
+		a.notify(err.Error(), true)
+		return
+	}
+	var qs []string
+	if q := params.Call("get", "queries"); !q.IsNull() {
+		qurl, err := sameOrigin(q.String())
+		if err != nil {
+			a.notify(err.Error(), true)
+			return
+		}
+		qs = append(qs, qurl)
+	}
+	in, err := fetchModel(url, qs)
+	if err != nil {
+		a.notify(err.Error(), true)
+		return
+	}
+	if len(qs) == 0 && strings.HasSuffix(url, ".xta") {
+		q := strings.TrimSuffix(path.Base(url), ".xta") + ".q"
+		if data, err := fetchBytes(path.Dir(url)+"/"+q, nil); err == nil {
+			in.QueryFiles = []protocol.File{{Name: q, Data: data}}
+		}
+	}
+	a.loadModel(in)
+}

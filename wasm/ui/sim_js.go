@@ -1,0 +1,328 @@
+//go:build js && wasm
+
+// The simulator area: the trace player, its step list, the values panel,
+// highlighting on the drawings, and the keys.
+
+package main
+
+import (
+	"encoding/json"
+	"strconv"
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+
+	"beeline/core/protocol"
+	"beeline/wasm/ui/state"
+)
+
+// rowPx is the height of one step row; the list draws only the rows in
+// view, so thousands of steps cost no more than twenty.
+const rowPx = 32
+
+type simulator struct {
+	a       *app
+	res     *protocol.Result
+	tr      *protocol.Trace
+	formula string
+	player  *state.Player
+	figs    []*figure // by process index
+
+	raf     js.Func
+	lastTS  float64
+	running bool
+}
+
+func newSimulator(a *app) *simulator {
+	s := &simulator{a: a}
+	s.raf = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		s.frame(arg0(args).Float())
+		return nil
+	})
+	return s
+}
+
+func (s *simulator) wire() {
+	a := s.a
+	click := func(id string, f func()) {
+		a.byID(id).AddEventListener("click", false, func(dom.Event) { s.do(f) })
+	}
+	click("first", func() { s.player.First() })
+	click("back", func() { s.player.Back() })
+	click("play", func() { s.player.Toggle() })
+	click("forward", func() { s.player.Forward() })
+	click("last", func() { s.player.Last() })
+	click("replay", func() { s.player.Replay() })
+	speed := a.byID("speed").(*dom.HTMLSelectElement)
+	speed.AddEventListener("change", false, func(dom.Event) {
+		if v, err := strconv.ParseFloat(speed.Value(), 64); err == nil && s.player != nil {
+			s.player.SetSpeed(v)
+		}
+	})
+	a.byID("show-zone").AddEventListener("change", false, func(dom.Event) { s.showValues() })
+	a.byID("steps").AddEventListener("scroll", false, func(dom.Event) { s.drawRows() })
+	a.byID("trace-json").AddEventListener("click", false, func(e dom.Event) {
+		e.PreventDefault()
+		s.exportJSON()
+	})
+	a.doc.AddEventListener("keydown", false, func(e dom.Event) { s.key(e.(*dom.KeyboardEvent)) })
+}
+
+// do runs a player command and shows the result.
+func (s *simulator) do(f func()) {
+	if s.player == nil {
+		return
+	}
+	f()
+	s.show()
+	if s.player.Playing() && !s.running {
+		s.running = true
+		s.lastTS = -1
+		global.Call("requestAnimationFrame", s.raf)
+	}
+}
+
+// key maps UPPAAL's simulator keys; typing in a field is left alone.
+func (s *simulator) key(e *dom.KeyboardEvent) {
+	if s.player == nil || e.CtrlKey() || e.MetaKey() || e.AltKey() {
+		return
+	}
+	switch e.Target().TagName() {
+	case "INPUT", "TEXTAREA", "SELECT", "BUTTON":
+		if e.Key() == " " || e.Target().TagName() != "BUTTON" {
+			return
+		}
+	}
+	var f func()
+	switch e.Key() {
+	case " ":
+		f = s.player.Toggle
+	case "ArrowRight", "a", "A":
+		f = s.player.Forward
+	case "ArrowLeft", "q", "Q":
+		f = s.player.Back
+	case "f", "F", "Home":
+		f = s.player.First
+	case "l", "L", "End":
+		f = s.player.Last
+	case "p", "P":
+		f = s.player.Replay
+	default:
+		return
+	}
+	e.PreventDefault()
+	s.do(f)
+}
+
+// frame is the requestAnimationFrame callback while playing: it advances
+// the player by the wall-clock time since the last frame.
+func (s *simulator) frame(ts float64) {
+	if s.player == nil || !s.player.Playing() {
+		s.running = false
+		s.show()
+		return
+	}
+	if s.lastTS >= 0 {
+		if s.player.Tick((ts - s.lastTS) / 1000) {
+			s.show()
+		} else {
+			s.showValues()
+		}
+	}
+	s.lastTS = ts
+	global.Call("requestAnimationFrame", s.raf)
+}
+
+func (s *simulator) clear() {
+	s.res, s.tr, s.player = nil, nil, nil
+	s.a.byID("simulator").SetAttribute("hidden", "")
+}
+
+// load shows a result's trace at its initial state, paused.
+func (s *simulator) load(res *protocol.Result) {
+	s.res, s.tr, s.formula = res, res.Trace, res.Formula
+	s.player = state.NewPlayer(state.Delays(res.Trace))
+	if v, err := strconv.ParseFloat(s.a.byID("speed").(*dom.HTMLSelectElement).Value(), 64); err == nil {
+		s.player.SetSpeed(v)
+	}
+	s.figs = make([]*figure, len(s.a.model.Processes))
+	for p := range s.figs {
+		s.figs[p] = s.a.drawings.figureOf(p)
+	}
+	a := s.a
+	a.byID("simulator").RemoveAttribute("hidden")
+	a.byID("trace-title").SetTextContent("for " + res.Formula + " (" + strconv.Itoa(len(s.tr.Steps)) + " steps)")
+	steps := a.byID("steps")
+	steps.SetInnerHTML("")
+	spacer := a.doc.CreateElement("div").(dom.HTMLElement)
+	spacer.SetAttribute("class", "spacer")
+	spacer.Style().SetProperty("height", strconv.Itoa(s.player.Len()*rowPx)+"px", "")
+	steps.AppendChild(spacer)
+	setScroll(steps, 0)
+	s.show()
+}
+
+// show draws the current state everywhere.
+func (s *simulator) show() {
+	if s.player == nil {
+		return
+	}
+	pos := s.player.Pos()
+	fired := map[int][]int{}
+	if pos > 0 {
+		for _, e := range s.tr.Steps[pos-1].Edges {
+			fired[e.Process] = append(fired[e.Process], s.a.names.edgeIndex(e.Process, e.Edge))
+		}
+	}
+	st := s.tr.States[pos]
+	for p, f := range s.figs {
+		if f != nil && p < len(st.Locs) {
+			f.highlight(s.a.names.locationID(p, st.Locs[p]), fired[p])
+		}
+	}
+	play := s.a.byID("play")
+	if s.player.Playing() {
+		play.SetTextContent("❚❚")
+		play.SetAttribute("aria-label", "Pause")
+	} else {
+		play.SetTextContent("▶")
+		play.SetAttribute("aria-label", "Play")
+	}
+	s.a.byID("step-of").SetTextContent("state " + strconv.Itoa(pos) + " of " + strconv.Itoa(s.player.Len()-1))
+	s.a.doc.Body().SetAttribute("data-step", strconv.Itoa(pos))
+	s.scrollTo(pos)
+	s.drawRows()
+	s.showValues()
+}
+
+// scrollTo keeps row pos in view.
+func (s *simulator) scrollTo(pos int) {
+	steps := s.a.byID("steps")
+	top, h := steps.Underlying().Get("scrollTop").Int(), steps.Underlying().Get("clientHeight").Int()
+	y := pos * rowPx
+	if y < top {
+		setScroll(steps, y)
+	} else if y+rowPx > top+h {
+		setScroll(steps, y+rowPx-h)
+	}
+}
+
+// drawRows draws the step rows in view (plus one), replacing the others.
+func (s *simulator) drawRows() {
+	if s.player == nil {
+		return
+	}
+	steps := s.a.byID("steps")
+	for _, r := range steps.QuerySelectorAll(".row") {
+		r.Remove()
+	}
+	first := steps.Underlying().Get("scrollTop").Int() / rowPx
+	last := min(s.player.Len()-1, first+steps.Underlying().Get("clientHeight").Int()/rowPx+1)
+	for i := first; i <= last; i++ {
+		row := s.a.doc.CreateElement("div").(dom.HTMLElement)
+		row.SetAttribute("class", "row")
+		row.SetAttribute("role", "option")
+		row.SetAttribute("data-step", strconv.Itoa(i))
+		if i == s.player.Pos() {
+			row.Class().Add("current")
+			row.SetAttribute("aria-selected", "true")
+		}
+		row.Style().SetProperty("top", strconv.Itoa(i*rowPx)+"px", "")
+		row.SetTextContent(s.a.names.stepText(s.tr, i))
+		row.AddEventListener("click", false, func(dom.Event) { s.do(func() { s.player.Pause(); s.player.Seek(i) }) })
+		steps.AppendChild(row)
+	}
+}
+
+// showValues fills the variables and clocks tables; clocks run while a
+// delay is animated.
+func (s *simulator) showValues() {
+	if s.player == nil {
+		return
+	}
+	pos := s.player.Pos()
+	st := s.tr.States[pos]
+	vars := make([][2]string, 0, len(st.Vars))
+	for i, v := range st.Vars {
+		name := "v" + strconv.Itoa(i)
+		if i < len(s.a.model.Variables) {
+			name = s.a.model.Variables[i]
+		}
+		vars = append(vars, [2]string{name, strconv.Itoa(int(v))})
+	}
+	s.fillTable("vars", vars)
+	elapsed := s.player.Elapsed()
+	cs := state.Clocks(s.tr, pos, elapsed)
+	clocks := make([][2]string, 0, len(cs))
+	for i, c := range cs {
+		v := state.FormatFloat(c)
+		if elapsed == 0 && i+1 < len(st.Clocks) {
+			v = state.FormatRat(st.Clocks[i+1], s.tr.Den)
+		}
+		clocks = append(clocks, [2]string{s.tr.Clocks[i+1], v})
+	}
+	s.fillTable("clocks", clocks)
+	zone := s.a.byID("zone")
+	if s.a.byID("show-zone").(*dom.HTMLInputElement).Checked() {
+		zone.SetTextContent(st.Zone)
+		zone.RemoveAttribute("hidden")
+	} else {
+		zone.SetAttribute("hidden", "")
+	}
+}
+
+// fillTable writes name/value rows, reusing the rows already there so a
+// 60 Hz clock animation does not rebuild the table.
+func (s *simulator) fillTable(id string, rows [][2]string) {
+	body := s.a.byID(id).QuerySelector("tbody")
+	trs := body.QuerySelectorAll("tr")
+	if len(trs) != len(rows) {
+		body.SetInnerHTML("")
+		trs = trs[:0]
+		for range rows {
+			tr := s.a.doc.CreateElement("tr")
+			tr.AppendChild(s.a.doc.CreateElement("td"))
+			tr.AppendChild(s.a.doc.CreateElement("td"))
+			body.AppendChild(tr)
+			trs = append(trs, tr)
+		}
+	}
+	for i, r := range rows {
+		tds := trs[i].QuerySelectorAll("td")
+		if tds[0].TextContent() != r[0] {
+			tds[0].SetTextContent(r[0])
+		}
+		if tds[1].TextContent() != r[1] {
+			tds[1].SetTextContent(r[1])
+		}
+	}
+}
+
+// traceFile is the JSON export of a trace: enough to tell which model and
+// query it belongs to.
+type traceFile struct {
+	Format    string           `json:"format"`
+	Version   int              `json:"version"`
+	Model     string           `json:"model"`
+	ModelHash string           `json:"model_hash"`
+	Formula   string           `json:"formula"`
+	Verdict   string           `json:"verdict"`
+	Options   protocol.Options `json:"options"`
+	Trace     *protocol.Trace  `json:"trace"`
+}
+
+func (s *simulator) exportJSON() {
+	if s.tr == nil || s.a.model == nil {
+		return
+	}
+	tf := traceFile{Format: "beeline-trace", Version: protocol.Version, Model: s.a.in.Name,
+		ModelHash: s.a.model.Hash, Formula: s.formula, Verdict: s.res.Verdict, Options: s.a.options(), Trace: s.tr}
+	data, err := json.MarshalIndent(tf, "", " ")
+	if err != nil {
+		s.a.notify("Cannot export the trace: "+err.Error(), true)
+		return
+	}
+	download(s.a.doc, fileName(&figure{process: s.a.in.Name})+".trace.json", data, "application/json")
+}
+
+func setScroll(el dom.HTMLElement, y int) { el.Underlying().Set("scrollTop", y) }

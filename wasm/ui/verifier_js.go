@@ -1,0 +1,310 @@
+//go:build js && wasm
+
+// The verifier area: queries with markers, options, Check and Cancel, and
+// live progress.
+
+package main
+
+import (
+	"strconv"
+	"time"
+
+	"honnef.co/go/js/dom/v2"
+
+	"beeline/core/protocol"
+	"beeline/wasm/ui/state"
+)
+
+// queryRow is one line of the query list. verdict is "" (unchecked),
+// "running", or the engine's verdict.
+type queryRow struct {
+	q       protocol.Query
+	user    bool
+	verdict string
+	reason  string
+}
+
+func (a *app) wireVerifier() {
+	sel := a.byID("order").(*dom.HTMLSelectElement)
+	for _, o := range orders {
+		opt := a.doc.CreateElement("option").(*dom.HTMLOptionElement)
+		opt.SetValue(o.Value)
+		opt.SetTextContent(o.Label)
+		sel.AppendChild(opt)
+	}
+	hsel := a.byID("heuristic").(*dom.HTMLSelectElement)
+	for _, h := range heuristics {
+		opt := a.doc.CreateElement("option").(*dom.HTMLOptionElement)
+		opt.SetValue(h.Value)
+		opt.SetTextContent(h.Label)
+		opt.SetAttribute("title", h.Title)
+		hsel.AppendChild(opt)
+	}
+	hsel.SetValue(defaultHeuristic)
+	sel.AddEventListener("change", false, func(dom.Event) { a.orderNote() })
+	a.orderNote()
+	a.byID("add-query").AddEventListener("submit", false, func(e dom.Event) {
+		e.PreventDefault()
+		in := a.byID("new-query").(*dom.HTMLInputElement)
+		if f := in.Value(); f != "" {
+			a.queries = append(a.queries, &queryRow{q: protocol.Query{Index: -1, Formula: f, Supported: true}, user: true})
+			a.sel = len(a.queries) - 1
+			in.SetValue("")
+			a.renderQueries()
+		}
+	})
+	a.byID("check").AddEventListener("click", false, func(dom.Event) { a.checkSelected() })
+	a.byID("cancel").AddEventListener("click", false, func(dom.Event) {
+		a.cancelJob()
+		a.setStatus("Cancelled. The engine's worker was stopped; a fresh one is ready.", "")
+	})
+}
+
+// orderNote explains the chosen search order next to the menu, and shows
+// the heuristic menu for the directed orders only.
+func (a *app) orderNote() {
+	v := a.byID("order").(*dom.HTMLSelectElement).Value()
+	for _, o := range orders {
+		if o.Value == v {
+			a.byID("order-note").SetTextContent(o.Note)
+		}
+	}
+	for _, id := range []string{"heuristic", "heuristic-label"} {
+		if directed(v) {
+			a.byID(id).RemoveAttribute("hidden")
+		} else {
+			a.byID(id).SetAttribute("hidden", "")
+		}
+	}
+}
+
+// options reads the options fieldset.
+func (a *app) options() protocol.Options {
+	memMiB, _ := strconv.ParseInt(a.byID("memory").(*dom.HTMLInputElement).Value(), 10, 64)
+	if memMiB <= 0 {
+		memMiB = 1024
+	}
+	seed, _ := strconv.ParseUint(a.byID("seed").(*dom.HTMLInputElement).Value(), 10, 64)
+	o := protocol.Options{
+		Order:     a.byID("order").(*dom.HTMLSelectElement).Value(),
+		Trace:     a.byID("trace").(*dom.HTMLSelectElement).Value(),
+		Seed:      seed,
+		MaxMemory: memMiB << 20,
+	}
+	if directed(o.Order) {
+		o.Heuristic = a.byID("heuristic").(*dom.HTMLSelectElement).Value()
+	}
+	return o
+}
+
+// setOptions fills the options fieldset (from a share link).
+func (a *app) setOptions(o protocol.Options) {
+	if o.Order != "" {
+		a.byID("order").(*dom.HTMLSelectElement).SetValue(o.Order)
+	}
+	if o.Heuristic != "" {
+		a.byID("heuristic").(*dom.HTMLSelectElement).SetValue(o.Heuristic)
+	}
+	if o.Trace != "" {
+		a.byID("trace").(*dom.HTMLSelectElement).SetValue(o.Trace)
+	}
+	if o.MaxMemory > 0 {
+		a.byID("memory").(*dom.HTMLInputElement).SetValue(strconv.FormatInt(o.MaxMemory>>20, 10))
+	}
+	a.byID("seed").(*dom.HTMLInputElement).SetValue(strconv.FormatUint(o.Seed, 10))
+	a.orderNote()
+}
+
+func (a *app) updateCheckButton() {
+	ok := a.job == nil && a.sel >= 0 && a.sel < len(a.queries) && a.queries[a.sel].q.Supported
+	a.byID("check").(*dom.HTMLButtonElement).SetDisabled(!ok)
+}
+
+// renderQueries redraws the query list. Lists are short (tens of
+// queries), so a full redraw is simpler than patching.
+func (a *app) renderQueries() {
+	ol := a.byID("queries")
+	ol.SetInnerHTML("")
+	for i, r := range a.queries {
+		ol.AppendChild(a.queryItem(i, r))
+	}
+	a.updateCheckButton()
+}
+
+func (a *app) queryItem(i int, r *queryRow) dom.Element {
+	li := a.doc.CreateElement("li").(dom.HTMLElement)
+	li.SetAttribute("tabindex", "0")
+	li.SetAttribute("data-query", strconv.Itoa(i))
+	if i == a.sel {
+		li.Class().Add("selected")
+		li.SetAttribute("aria-selected", "true")
+	}
+	marker := a.doc.CreateElement("span")
+	marker.SetAttribute("class", "marker "+verdictClass(r.verdict))
+	marker.SetAttribute("role", "img")
+	marker.SetAttribute("aria-label", markerLabel(r))
+	marker.SetAttribute("title", markerLabel(r))
+	if !r.q.Supported {
+		marker.Class().Add("unsupported")
+	}
+	li.AppendChild(marker)
+	f := a.doc.CreateElement("span")
+	f.SetAttribute("class", "formula")
+	f.SetTextContent(r.q.Formula)
+	li.AppendChild(f)
+	btn := a.doc.CreateElement("button").(*dom.HTMLButtonElement)
+	btn.SetTextContent("Check")
+	btn.SetDisabled(!r.q.Supported || a.job != nil)
+	btn.AddEventListener("click", false, func(e dom.Event) {
+		e.StopPropagation()
+		a.sel = i
+		a.checkSelected()
+	})
+	li.AppendChild(btn)
+	a.queryNotes(li, r)
+	li.AddEventListener("click", false, func(dom.Event) { a.selectQuery(i) })
+	li.AddEventListener("keydown", false, func(e dom.Event) {
+		if e.(*dom.KeyboardEvent).Key() == "Enter" {
+			a.sel = i
+			a.checkSelected()
+		}
+	})
+	return li
+}
+
+func (a *app) queryNotes(li dom.Element, r *queryRow) {
+	note := func(class, text string) {
+		if text == "" {
+			return
+		}
+		p := a.doc.CreateElement("span")
+		p.SetAttribute("class", class)
+		p.SetTextContent(text)
+		li.AppendChild(p)
+	}
+	note("comment", r.q.Comment)
+	if !r.q.Supported {
+		note("why", r.q.Why)
+	}
+	if r.reason != "" {
+		note("why", r.reason)
+	}
+}
+
+func markerLabel(r *queryRow) string {
+	switch {
+	case !r.q.Supported:
+		return "cannot be checked: " + r.q.Why
+	case r.verdict == "":
+		return "not checked"
+	}
+	return r.verdict
+}
+
+func (a *app) selectQuery(i int) {
+	if a.sel == i {
+		return
+	}
+	a.sel = i
+	a.renderQueries()
+	if el := a.doc.QuerySelector(`#queries li[data-query="` + strconv.Itoa(i) + `"]`); el != nil {
+		el.(dom.HTMLElement).Focus()
+	}
+}
+
+// checkSelected checks the selected query in a fresh worker.
+func (a *app) checkSelected() {
+	if a.job != nil || a.in == nil || a.sel < 0 || a.sel >= len(a.queries) {
+		return
+	}
+	r := a.queries[a.sel]
+	if !r.q.Supported {
+		return
+	}
+	req := &protocol.Request{Name: a.in.Name, Model: a.in.Model, QueryFiles: a.in.QueryFiles, Options: a.options()}
+	if r.user {
+		req.Formulas = []string{r.q.Formula}
+	} else {
+		req.Queries = []int{r.q.Index}
+	}
+	r.verdict, r.reason = "running", ""
+	a.renderQueries()
+	a.setStatus("Checking "+r.q.Formula+" …", "")
+	a.byID("progress").SetInnerHTML("")
+	go a.runJob("/check", req, r)
+	go a.tickElapsed(time.Now())
+}
+
+// tickElapsed shows the wall-clock time of a running check four times a
+// second, even between the engine's progress frames.
+func (a *app) tickElapsed(t0 time.Time) {
+	for {
+		time.Sleep(250 * time.Millisecond)
+		if a.job == nil && a.running == nil {
+			return
+		}
+		a.progressField("elapsed", "Elapsed", state.FormatFloat(time.Since(t0).Seconds())+" s")
+	}
+}
+
+// showProgress shows a live snapshot.
+func (a *app) showProgress(p *protocol.Progress) {
+	a.progressField("phase", "Phase", p.Phase)
+	a.progressField("explored", "States explored", strconv.FormatInt(p.Explored, 10))
+	a.progressField("stored", "States stored", strconv.FormatInt(p.Stored, 10))
+	a.progressField("pruned", "States pruned", strconv.FormatInt(p.Pruned, 10))
+	a.progressField("rate", "States / s", strconv.FormatFloat(p.Rate, 'f', 0, 64))
+	a.progressField("engine-time", "Engine time", state.FormatFloat(float64(p.ElapsedMS)/1000)+" s")
+	a.progressField("memory", "Engine memory", mib(int(p.MemBytes)))
+}
+
+// progressField sets one <dt>/<dd> pair of the progress list, adding it
+// on first use.
+func (a *app) progressField(key, label, value string) {
+	dd := a.doc.GetElementByID("p-" + key)
+	if dd == nil {
+		dl := a.byID("progress")
+		dt := a.doc.CreateElement("dt")
+		dt.SetTextContent(label)
+		dd = a.doc.CreateElement("dd")
+		dd.SetID("p-" + key)
+		dl.AppendChild(dt)
+		dl.AppendChild(dd)
+	}
+	dd.SetTextContent(value)
+}
+
+// showResult records a verdict and, with a trace, loads the simulator.
+func (a *app) showResult(res *protocol.Result, row *queryRow) {
+	if row != nil {
+		row.verdict, row.reason = res.Verdict, res.Reason
+		a.renderQueries()
+	}
+	stats := " Explored " + strconv.FormatInt(res.Explored, 10) + " states, stored " +
+		strconv.FormatInt(res.Stored, 10) + ", in " + state.FormatFloat(res.Seconds) + " s."
+	a.progressField("phase", "Phase", "done")
+	a.progressField("explored", "States explored", strconv.FormatInt(res.Explored, 10))
+	a.progressField("stored", "States stored", strconv.FormatInt(res.Stored, 10))
+	// The last progress snapshot may predate the search's end (a short
+	// search sends only its first): the result's totals are final.
+	if res.Seconds > 0 {
+		a.progressField("rate", "States / s", strconv.FormatFloat(float64(res.Explored)/res.Seconds, 'f', 0, 64))
+		a.progressField("engine-time", "Engine time", state.FormatFloat(res.Seconds)+" s")
+	}
+	switch res.Verdict {
+	case "satisfied":
+		a.setStatus("Property is satisfied."+stats, "satisfied")
+	case "not satisfied":
+		a.setStatus("Property is not satisfied."+stats, "not-satisfied")
+	case "unknown":
+		a.setStatus("Not decided: "+res.Reason+"."+stats, "failed")
+	default:
+		a.setStatus(res.Verdict+": "+res.Reason+stats, "failed")
+	}
+	if res.Trace != nil && a.model != nil {
+		a.sim.load(res)
+	}
+	if row != nil && a.link != nil {
+		a.afterResult(res)
+	}
+}

@@ -238,13 +238,16 @@ func (c *slowCounter) Successors(d []int32, z *dbm.DBM, yield func([]int32, []in
 }
 
 // TestSlowStatesKeepTime checks that checkpoints come often enough when
-// states are slow: a 1024-state interval would overshoot by a second.
+// states are slow: a 1024-state interval would overshoot by a second. The
+// bounds are loose on purpose (a loaded CI machine, Node's timers): they
+// tell an adaptive interval from a fixed one, not a fast machine from a
+// slow one.
 func TestSlowStatesKeepTime(t *testing.T) {
 	calls := 0
 	opts := Options{Timeout: 100 * time.Millisecond, ProgressEvery: 10 * time.Millisecond, Progress: func(Stats) { calls++ }}
 	r := run(t, &slowCounter{}, nil, opts)
 	expectStopped(t, r, ReasonTime)
-	if r.Stats.Elapsed > 400*time.Millisecond || calls < 3 {
+	if r.Stats.Elapsed > 800*time.Millisecond || calls < 2 {
 		t.Fatalf("stopped after %v with %d progress reports; want about 100ms and about 10", r.Stats.Elapsed, calls)
 	}
 }

@@ -135,3 +135,19 @@ type Query struct {
 	Options []string
 	Results []string
 }
+
+// labelSlot returns where a label of the given kind is kept on the edge,
+// or nil for kinds that go to Other.
+func (e *Edge) labelSlot(kind string) **Label {
+	switch kind {
+	case "select":
+		return &e.Select
+	case "guard":
+		return &e.Guard
+	case "synchronisation":
+		return &e.Sync
+	case "assignment":
+		return &e.Assign
+	}
+	return nil
+}

@@ -335,17 +335,8 @@ func (b *xmlBuilder) ref(c tag, id *string, pos *source.Pos) {
 }
 
 func (b *xmlBuilder) edgeLabel(e *Edge, lab *Label) {
-	var slot **Label
-	switch lab.Kind {
-	case "select":
-		slot = &e.Select
-	case "guard":
-		slot = &e.Guard
-	case "synchronisation":
-		slot = &e.Sync
-	case "assignment":
-		slot = &e.Assign
-	default:
+	slot := e.labelSlot(lab.Kind)
+	if slot == nil {
 		e.Other = append(e.Other, lab)
 		return
 	}

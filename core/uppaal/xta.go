@@ -631,17 +631,8 @@ func (p *xtaParser) edgeLabel(e *Edge) {
 }
 
 func (p *xtaParser) setEdgeLabel(e *Edge, lab *Label, kw xtoken) {
-	var slot **Label
-	switch lab.Kind {
-	case "select":
-		slot = &e.Select
-	case "guard":
-		slot = &e.Guard
-	case "synchronisation":
-		slot = &e.Sync
-	case "assignment":
-		slot = &e.Assign
-	default:
+	slot := e.labelSlot(lab.Kind)
+	if slot == nil {
 		e.Other = append(e.Other, lab)
 		return
 	}

@@ -20,9 +20,11 @@ import (
 func (a *app) wireLoading() {
 	picker := a.byID("file-input").(*dom.HTMLInputElement)
 	picker.AddEventListener("change", false, func(dom.Event) {
-		files := picker.Underlying().Get("files")
-		go a.loadFiles(files)
+		// Take the files out of the FileList now: it is live, and emptied
+		// by clearing the input (and a drop's, once its handler returns).
+		files := fileSlice(picker.Underlying().Get("files"))
 		picker.SetValue("")
+		go a.loadFiles(files)
 	})
 	body := a.doc.Body()
 	body.AddEventListener("dragover", false, func(e dom.Event) {
@@ -33,7 +35,7 @@ func (a *app) wireLoading() {
 	body.AddEventListener("drop", false, func(e dom.Event) {
 		e.PreventDefault()
 		body.Class().Remove("dragging")
-		files := e.Underlying().Get("dataTransfer").Get("files")
+		files := fileSlice(e.Underlying().Get("dataTransfer").Get("files"))
 		go a.loadFiles(files)
 	})
 	a.wirePaste()
@@ -78,13 +80,22 @@ func (a *app) wirePaste() {
 	})
 }
 
-// loadFiles reads a FileList: one model (.xml, .xta, .ta) and any .q
-// files, which belong to it.
-func (a *app) loadFiles(files js.Value) {
-	in := &input{}
-	n := files.Get("length").Int()
+// fileSlice copies the File objects out of a FileList.
+func fileSlice(list js.Value) []js.Value {
+	n := list.Get("length").Int()
+	files := make([]js.Value, n)
 	for i := range n {
-		f := files.Index(i)
+		files[i] = list.Index(i)
+	}
+	return files
+}
+
+// loadFiles reads chosen or dropped files: one model (.xml, .xta, .ta)
+// and any .q files, which belong to it.
+func (a *app) loadFiles(files []js.Value) {
+	in := &input{}
+	n := len(files)
+	for _, f := range files {
 		name := f.Get("name").String()
 		buf, err := await(f.Call("arrayBuffer"))
 		if err != nil {

@@ -150,6 +150,12 @@ func (q *Query) Supported() (ok bool, why string) {
 	case q.Formula == nil:
 		return false, KindName(q.Parsed) + " queries are not supported yet"
 	}
+	switch q.Formula.Kind {
+	case lang.QueryEG, lang.QueryAF:
+		return false, "liveness properties (" + KindName(q.Parsed) + ") are not supported yet"
+	case lang.QueryLeadsTo:
+		return false, "leads-to properties (-->) are not supported yet"
+	}
 	return true, ""
 }
 

@@ -8,6 +8,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -145,4 +147,72 @@ func mustRoot(t *testing.T) *os.Root {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// The exact bytes on the wire: the .gz file's for gzip clients, the raw
+// file's for the others, with the raw size announced either way.
+func TestWasmEncodings(t *testing.T) {
+	h, wasm := testServer(t)
+	rec := get(h, "GET", "/web/build/engine.wasm", "Accept-Encoding", "gzip, deflate")
+	if got := rec.Header().Get("Content-Encoding"); got != "gzip" {
+		t.Fatalf("Content-Encoding %q, want gzip", got)
+	}
+	if got, want := rec.Header().Get("X-Uncompressed-Length"), strconv.Itoa(len(wasm)); got != want {
+		t.Errorf("X-Uncompressed-Length %q, want %s (the raw file's size)", got, want)
+	}
+	if !bytes.Equal(rec.Body.Bytes(), gz(wasm)) {
+		t.Errorf("gzip body is %d bytes, want the .gz file's %d", rec.Body.Len(), len(gz(wasm)))
+	}
+	if got := rec.Header().Get("Vary"); got != "Accept-Encoding" {
+		t.Errorf("Vary %q, want Accept-Encoding", got)
+	}
+	rec = get(h, "GET", "/web/build/engine.wasm")
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "application/wasm" || rec.Header().Get("Content-Encoding") != "" {
+		t.Fatalf("without gzip: %d, headers %v", rec.Code, rec.Header())
+	}
+	if !bytes.Equal(rec.Body.Bytes(), wasm) || rec.Header().Get("Content-Length") != strconv.Itoa(len(wasm)) {
+		t.Errorf("without gzip: %d bytes (Content-Length %q), want the raw %d", rec.Body.Len(), rec.Header().Get("Content-Length"), len(wasm))
+	}
+	// A file with no .gz beside it goes out as is, even to gzip clients.
+	rec = get(h, "GET", "/web/worker.js", "Accept-Encoding", "gzip")
+	if rec.Header().Get("Content-Encoding") != "" || rec.Body.String() != "// worker" || rec.Header().Get("X-Uncompressed-Length") != "" {
+		t.Errorf("worker.js to a gzip client: encoding %q, body %q", rec.Header().Get("Content-Encoding"), rec.Body.String())
+	}
+}
+
+// Only /, /index.html and /web/... are files; dotfiles and everything
+// else is 404, whatever exists on disk.
+func TestOnlyPublicPaths(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, "index.html", []byte("page"))
+	write(t, root, "web/app.css", []byte("css"))
+	write(t, root, "other/file.js", []byte("secret"))
+	write(t, root, ".env", []byte("secret"))
+	write(t, root, ".git/config", []byte("secret"))
+	write(t, root, "web/.git/config", []byte("secret"))
+	write(t, root, "web/sub/.hidden.js", []byte("secret"))
+	write(t, root, "webby/x.js", []byte("secret"))
+	h, err := New(Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/other/file.js", "/.env", "/.git/config", "/web/.git/config",
+		"/web/sub/.hidden.js", "/webby/x.js", "/index.htm", "/web/", "/web/sub/", "/api/check",
+		"/web/%2e%2e/other/file.js", "/web/..%2fother/file.js"} {
+		rec := get(h, "GET", path)
+		if rec.Code == 200 || strings.Contains(rec.Body.String(), "secret") {
+			t.Errorf("%s: status %d, body %q, want 404", path, rec.Code, rec.Body.String())
+		}
+		if rec.Code != 404 && rec.Code/100 != 3 {
+			t.Errorf("%s: status %d, want 404", path, rec.Code)
+		}
+	}
+	for path, body := range map[string]string{"/": "page", "/index.html": "page", "/web/app.css": "css"} {
+		if rec := get(h, "GET", path); rec.Code != 200 || rec.Body.String() != body {
+			t.Errorf("%s: %d %q, want 200 %q", path, rec.Code, rec.Body.String(), body)
+		}
+	}
+	if rec := get(h, "HEAD", "/web/app.css"); rec.Code != 200 || rec.Header().Get("Content-Type") != "text/css; charset=utf-8" {
+		t.Errorf("HEAD /web/app.css: %d %q", rec.Code, rec.Header().Get("Content-Type"))
+	}
 }

@@ -1,0 +1,2 @@
+/* Done is reachable, after 3000 steps. */
+E<> P.Done

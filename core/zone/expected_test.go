@@ -1,5 +1,6 @@
 // Verdicts on the shared real models (EXPECTED.tsv), as a smoke test of the
-// semantics through search.Run with BFS.
+// semantics through search.Run with BFS; every trace found is replayed by the
+// independent trace checker.
 
 package zone
 
@@ -76,7 +77,8 @@ func checkExpected(t *testing.T, path, query string, want bool) {
 	if universal {
 		prop = &model.Prop{Op: model.PropNot, Args: []*model.Prop{prop}}
 	}
-	res, err := search.Run(context.Background(), g, g.Goal(prop), search.Options{Timeout: 5 * time.Second, MaxStates: 2_000_000})
+	opts := search.Options{Timeout: 5 * time.Second, MaxStates: 2_000_000, Trace: true, CoverRequiresSmallerDepth: true}
+	res, err := search.Run(context.Background(), g, g.Goal(prop), opts)
 	if err != nil {
 		t.Fatalf("search: %v", err)
 	}
@@ -87,5 +89,11 @@ func checkExpected(t *testing.T, path, query string, want bool) {
 	t.Logf("%v: %d stored, %d explored, %v", got, res.Stats.Stored, res.Stats.Explored, res.Stats.Elapsed)
 	if got != want {
 		t.Errorf("got %v, want %v (%d states)", got, want, res.Stats.Stored)
+	}
+	if res.Verdict == search.Reached {
+		// Every witness and counterexample replays in the independent
+		// checker, and the goal holds at its end.
+		tr := expectTraceOK(t, g, res.Trace, prop)
+		t.Logf("trace of %d transitions replays", len(tr.Steps))
 	}
 }

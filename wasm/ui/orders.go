@@ -15,7 +15,7 @@ var orders = []order{
 	{"bfs", "Breadth First", false, ""},
 	{"dfs", "Depth First", false, ""},
 	{"rdfs", "Random Depth First", false, "traces vary with the seed"},
-	{"astar", "A* (shortest trace with an admissible heuristic)", true, "with dL or hL the trace is a shortest one"},
+	{"astar", "A* search", true, "admissible heuristic (dL, hL) ⇒ shortest trace"},
 	{"gbfs", "Greedy best-first", true, "fast, traces not shortest"},
 }
 

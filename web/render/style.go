@@ -26,8 +26,8 @@ const style = `
 .bl-automaton .sync{fill:#00808a}
 .bl-automaton .assign{fill:#1020c8}
 .bl-automaton .other{fill:#707070}
-.bl-automaton .location.active .loc-circle{fill:#ff6a3d;stroke:#8a1c00;stroke-width:2.5}
-.bl-automaton .location.active .loc-init{stroke:#8a1c00}
+.bl-automaton .location.active .loc-circle{fill:#ffc400;stroke:#111;stroke-width:4}
+.bl-automaton .location.active .loc-init{stroke:#111}
 .bl-automaton .edge.fired .edge-line{stroke:#e8451a;stroke-width:3}
 .bl-automaton .edge.fired .edge-head{fill:#e8451a}
 .bl-automaton .edge.fired .label,.bl-automaton .location.active .name{font-weight:bold}
@@ -49,7 +49,7 @@ const style = `
 .bl-automaton.theme-dark .sync{fill:#4fd8d8}
 .bl-automaton.theme-dark .assign{fill:#94b4ff}
 .bl-automaton.theme-dark .other{fill:#a0a0a0}
-.bl-automaton.theme-dark .location.active .loc-circle{fill:#ff7a4d;stroke:#ffd0c0}
+.bl-automaton.theme-dark .location.active .loc-circle{fill:#ffc400;stroke:#fff}
 .bl-automaton.theme-dark .edge.fired .edge-line{stroke:#ff7a4d}
 .bl-automaton.theme-dark .edge.fired .edge-head{fill:#ff7a4d}
 .bl-automaton.theme-dark .location.error .loc-circle{fill:#5a1010;stroke:#ff5050}

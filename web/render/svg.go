@@ -113,6 +113,10 @@ func (w *writer) head(out *strings.Builder) {
 	out.WriteString(` viewBox="` + num(x) + " " + num(y) + " " + num(wd) + " " + num(ht) + `"`)
 	if w.opts.Standalone {
 		out.WriteString(` width="` + num(wd) + `" height="` + num(ht) + `"`)
+	} else {
+		// Embedded drawings scale with the page, but a small automaton
+		// must not grow to giant letters: at most 1.6 times its size.
+		out.WriteString(` style="max-width:` + num(wd*1.6) + `px"`)
 	}
 	out.WriteString(">\n<title>" + esc(name) + "</title>\n")
 	if !w.opts.Standalone {

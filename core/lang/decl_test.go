@@ -162,6 +162,8 @@ func TestUnsupportedDecls(t *testing.T) {
 		dynamic Child(int x);
 		progress { a; }
 		gantt { G: true -> 1; }
+		IO P1 { a, b[1] }
+		IO P2 { c };
 		int b;`,
 		"int a;",
 		"<before_update block>",
@@ -170,10 +172,13 @@ func TestUnsupportedDecls(t *testing.T) {
 		"<dynamic template declaration>",
 		"<progress measure>",
 		"<gantt chart>",
+		"<IO declaration>",
+		"<IO declaration>",
 		"int b;")
 	// The same words are names elsewhere.
 	expectDecls(t, "int progress, gantt, dynamic, import; void f() { progress = gantt + dynamic + import; }",
 		"int progress, gantt, dynamic, import;", "void f() { progress = gantt + dynamic + import; }")
+	expectDecls(t, "typedef int[0,1] IO; IO x; IO y[2];", "typedef int[0,1] IO;", "IO x;", "IO y[2];")
 }
 
 func TestParameters(t *testing.T) {

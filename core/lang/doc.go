@@ -90,9 +90,11 @@
 // Declarations that Beeline does not model are skipped whole (balanced
 // brackets) and returned as *UnsupportedDecl naming them in plain words,
 // without an error: progress measures, gantt charts, before_update and
-// after_update blocks, external function imports and dynamic template
-// declarations. The model compiler decides: harmless ones get a warning,
-// the others are refused. Likewise, queries of kinds that are not checked
+// after_update blocks, external function imports, dynamic template
+// declarations and utap's IO declarations (IO P { a, b }). The model
+// compiler decides: harmless ones get a warning, the others are refused.
+// A synchronisation label that is a channel alone, utap's CSP style, is
+// refused by the parser by name rather than as a missing '!' or '?'. Likewise, queries of kinds that are not checked
 // (sup, inf, bounds, Pr, simulate, E[...] estimation, A[ p U q ], control:,
 // strategies, learning queries, "under" subjections, scenarios) give a
 // *Query of kind QueryUnsupported with What set and no error. Clock rates

@@ -358,6 +358,7 @@ var skippedDecls = map[string]struct {
 	"after_update":  {LBRACE, "after_update block"},
 	"import":        {STRING, "external function import"},
 	"dynamic":       {IDENT, "dynamic template declaration"},
+	"IO":            {IDENT, "IO declaration"},
 }
 
 // parseSkippedDecl recognises a construct of skippedDecls at the current
@@ -367,6 +368,10 @@ func (p *parser) parseSkippedDecl() Decl {
 	s, ok := skippedDecls[p.lit]
 	if !ok || p.peek(1).tok != s.follow {
 		return nil
+	}
+	io := p.lit == "IO"
+	if io && p.peek(2).tok != LBRACE {
+		return nil // IO names a type here: "IO x;"
 	}
 	from := p.pos
 	p.next()
@@ -378,6 +383,14 @@ func (p *parser) parseSkippedDecl() Decl {
 		if p.tok == LBRACE {
 			p.skipBalanced()
 		}
+	case IDENT:
+		if io { // IO Process { a, b[1], ... }, with no ';' after it
+			p.next()
+			p.skipBalanced()
+			p.got(SEMI)
+			break
+		}
+		fallthrough
 	default:
 		for p.tok != EOF && p.tok != SEMI {
 			if p.tok == LPAREN || p.tok == LBRACE || p.tok == LBRACK {

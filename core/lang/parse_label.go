@@ -66,6 +66,11 @@ func ParseSync(text string, base Pos, errs *source.List) (s *Sync) {
 		p.next()
 	case QUEST:
 		p.next()
+	case EOF:
+		// utap's CSP-style synchronisation (a channel alone, paired
+		// through IO declarations) is outside UPPAAL's documented language.
+		p.errorAt(s.Chan.Pos(), s.DirPos, "synchronisation without '!' or '?' (CSP style) is not supported")
+		return s
 	default:
 		p.errorExpected("'!' or '?'")
 		return s

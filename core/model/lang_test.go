@@ -247,6 +247,10 @@ func TestRefusals(t *testing.T) {
 	expectUpdateError(t, "int x;", "x = 1.5", "fractional constants are not supported")
 	expectError(t, "clock x;\nprocess P() { state A { x' == 0 }; init A; }\nsystem P;", "stopwatches (clock rates) are not supported")
 	expectError(t, "before_update { }\nprocess P() { state A; init A; }\nsystem P;", "before_update block is not supported")
+	// utap's CSP-style synchronisation and the IO declarations that go with it.
+	csp := "chan a;\nprocess P() { state A; init A; trans A -> A { sync a; }; }\nsystem P;\nIO P { a }\n"
+	expectError(t, csp, ":2:52: template P, synchronisation of edge A -> A: synchronisation without '!' or '?' (CSP style) is not supported")
+	expectError(t, csp, ":4:1: system declarations: IO declaration is not supported")
 	n, fs, diags := loadText(t, "progress { }\nprocess P() { state A; init A; }\nsystem P;")
 	_ = fs
 	if diags.HasErrors() || n == nil {

@@ -59,7 +59,7 @@ func (g *Graph) constrain(z *dbm.DBM, c *model.ClockConstraint) (bool, error) {
 		return false, g.failf("clock bound %d is too large", v)
 	}
 	if c.BoundFn != nil && !g.exact && g.extra != ExtraNone && (v > g.b.dyn || -v > g.b.dyn) {
-		return false, g.failf("clock bound %d computed at run time exceeds %d, the largest bound assumed for extrapolation", v, g.b.dyn)
+		return false, g.failf("a clock is compared with %d, computed at run time, beyond %d, the largest constant Beeline could bound in advance (the abstraction would be unsound, so the check stops)", max(v, -v), g.b.dyn)
 	}
 	b := dbm.LE(v)
 	if c.Strict {

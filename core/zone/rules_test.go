@@ -315,7 +315,7 @@ process P {
 system P;`)
 	g := newGraph(t, n, Options{})
 	_, err := search.Run(t.Context(), g, nil, search.Options{})
-	if err == nil || !strings.Contains(err.Error(), "exceeds") {
+	if err == nil || !strings.Contains(err.Error(), "compared with 10, computed at run time, beyond 0") {
 		t.Fatalf("got %v, want an error about the extrapolation bound", err)
 	}
 }

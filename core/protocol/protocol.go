@@ -193,31 +193,31 @@ type Result struct {
 // Trace is a concrete trace. Clock values and delays are numerators over
 // Den (exact rationals).
 type Trace struct {
-	Den    int64        `msgpack:"den"`
-	Clocks []string     `msgpack:"clocks"` // names; index 0 is the reference clock
-	States []TraceState `msgpack:"states"`
-	Steps  []TraceStep  `msgpack:"steps"` // Steps[k] leads from States[k] to States[k+1]
-	Final  int64        `msgpack:"final_delay"`
+	Den    int64        `msgpack:"den" json:"den"`
+	Clocks []string     `msgpack:"clocks" json:"clocks"` // names; index 0 is the reference clock
+	States []TraceState `msgpack:"states" json:"states"`
+	Steps  []TraceStep  `msgpack:"steps" json:"steps"` // Steps[k] leads from States[k] to States[k+1]
+	Final  int64        `msgpack:"final_delay" json:"final_delay"`
 }
 
 // TraceState is one state of a trace.
 type TraceState struct {
-	Locs   []int32 `msgpack:"locs"` // network location index per process
-	Vars   []int32 `msgpack:"vars"`
-	Clocks []int64 `msgpack:"clocks"`
-	Zone   string  `msgpack:"zone"`
+	Locs   []int32 `msgpack:"locs" json:"locs"` // network location index per process
+	Vars   []int32 `msgpack:"vars" json:"vars"`
+	Clocks []int64 `msgpack:"clocks" json:"clocks"`
+	Zone   string  `msgpack:"zone" json:"zone"`
 }
 
 // TraceStep is a delay followed by a transition.
 type TraceStep struct {
-	Delay int64       `msgpack:"delay"`
-	Edges []TraceEdge `msgpack:"edges"`
+	Delay int64       `msgpack:"delay" json:"delay"`
+	Edges []TraceEdge `msgpack:"edges" json:"edges"`
 }
 
 // TraceEdge is one edge of a transition: network process and edge index,
 // with its select values.
 type TraceEdge struct {
-	Process int     `msgpack:"p"`
-	Edge    int     `msgpack:"e"`
-	Select  []int32 `msgpack:"sel,omitempty"`
+	Process int     `msgpack:"p" json:"p"`
+	Edge    int     `msgpack:"e" json:"e"`
+	Select  []int32 `msgpack:"sel,omitempty" json:"sel,omitempty"`
 }

@@ -46,8 +46,7 @@ func (d *DBM) ConstrainAll(cs []Constraint) bool {
 	if m[0] < LEZero {
 		return false
 	}
-	var touched uint64
-	changed, ci, cj := 0, 0, 0
+	var t tightened
 	for _, c := range cs {
 		ij := c.I*n + c.J
 		if c.B >= m[ij] {
@@ -58,19 +57,9 @@ func (d *DBM) ConstrainAll(cs []Constraint) bool {
 			return false
 		}
 		m[ij] = c.B
-		changed++
-		ci, cj = c.I, c.J
-		touched |= 1<<uint(c.I&63) | 1<<uint(c.J&63)
+		t.note(c.I, c.J)
 	}
-	switch {
-	case changed == 0:
-		return true
-	case changed == 1:
-		return d.CloseIJ(ci, cj)
-	case n <= 64:
-		return d.closeTouched(touched)
-	}
-	return d.Close()
+	return d.closeTightened(&t)
 }
 
 // Up lets time elapse: it removes the upper bounds of all clocks (the future,
@@ -173,8 +162,7 @@ func (d *DBM) Intersect(o *DBM) bool {
 		return false
 	}
 	n, m, om := d.dim, d.m, o.m
-	var touched uint64
-	changed, ci, cj := 0, 0, 0
+	var t tightened
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
 			b := om[i*n+j]
@@ -186,20 +174,10 @@ func (d *DBM) Intersect(o *DBM) bool {
 				d.SetEmpty()
 				return false
 			}
-			changed++
-			ci, cj = i, j
-			touched |= 1<<uint(i&63) | 1<<uint(j&63)
+			t.note(i, j)
 		}
 	}
-	switch {
-	case changed == 0:
-		return true
-	case changed == 1:
-		return d.CloseIJ(ci, cj)
-	case n <= 64:
-		return d.closeTouched(touched)
-	}
-	return d.Close()
+	return d.closeTightened(&t)
 }
 
 // Relation says how two zones compare as sets of valuations.
@@ -288,4 +266,32 @@ func (d *DBM) Includes(o *DBM) bool {
 		}
 	}
 	return true
+}
+
+// tightened records the entries a bulk operation tightened, so that it can
+// restore closed form at the cheapest cost.
+type tightened struct {
+	count, i, j int    // how many entries, and the last one
+	clocks      uint64 // bit k set when clock k (mod 64) was touched
+}
+
+func (t *tightened) note(i, j int) {
+	t.count++
+	t.i, t.j = i, j
+	t.clocks |= 1<<uint(i&63) | 1<<uint(j&63)
+}
+
+// closeTightened restores closed form after the entries in t were
+// tightened: nothing to do for none, CloseIJ for one, one Close1 round per
+// touched clock up to 64 clocks, full Close above.
+func (d *DBM) closeTightened(t *tightened) bool {
+	switch {
+	case t.count == 0:
+		return true
+	case t.count == 1:
+		return d.CloseIJ(t.i, t.j)
+	case d.dim <= 64:
+		return d.closeTouched(t.clocks)
+	}
+	return d.Close()
 }

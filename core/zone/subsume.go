@@ -2,7 +2,11 @@
 
 package zone
 
-import "beeline/core/dbm"
+import (
+	"slices"
+
+	"beeline/core/dbm"
+)
 
 // subsumption is the scratch of Graph.subsumes: the bounds of the last
 // discrete state it was asked about. The search compares a new zone with
@@ -31,7 +35,7 @@ func (g *Graph) Subsumption() func(d []int32, z, stored *dbm.DBM) bool {
 // subsumes reports whether z ⊆ aLU(stored) with the bounds of d.
 func (g *Graph) subsumes(d []int32, z, stored *dbm.DBM) bool {
 	s := &g.sub
-	if s.locs == nil || !equalKeys(s.locs, d[:g.np]) {
+	if s.locs == nil || !slices.Equal(s.locs, d[:g.np]) {
 		if s.locs == nil {
 			s.locs = make([]int32, g.np)
 			s.l, s.u = make([]int32, g.dim), make([]int32, g.dim)
@@ -40,15 +44,4 @@ func (g *Graph) subsumes(d []int32, z, stored *dbm.DBM) bool {
 		g.boundsAt(d, s.l, s.u)
 	}
 	return z.IsIncludedLU(stored, s.l, s.u)
-}
-
-// equalKeys reports whether two slices of the same length are equal.
-func equalKeys(a, b []int32) bool {
-	b = b[:len(a)]
-	for i, x := range a {
-		if b[i] != x {
-			return false
-		}
-	}
-	return true
 }

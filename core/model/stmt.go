@@ -434,6 +434,21 @@ func seq(fs []func(*Env)) func(*Env) {
 	}
 }
 
+// quantBody compiles the body of the quantifier e in y's scope, where the
+// bound variable is declared. It returns nil, with the error reported, for
+// a bad body or one with side effects.
+func (y *cx) quantBody(e *lang.QuantExpr) *operand {
+	body := y.expr(e.Body)
+	if body.isBad() {
+		return nil
+	}
+	if body.effect {
+		y.errorf(e.Body, "the body of %s must not have side effects", quantName(e.Op))
+		return nil
+	}
+	return body
+}
+
 // quant compiles forall, exists and sum. Integer bodies become a loop over
 // a frame slot; bodies with clocks (guards, invariants, queries) and
 // quantifiers outside any frame are expanded at compile time.
@@ -447,12 +462,8 @@ func (x *cx) quant(e *lang.QuantExpr) *operand {
 		off := x.fr.alloc(1)
 		y := x.with(newScope(x.sc))
 		y.sc.syms[e.Name.Name] = &symbol{name: e.Name.Name, kind: symVar, pos: e.Name.Pos(), t: t.with(true, false), addr: &address{sp: spLocal, off: off}}
-		body := y.expr(e.Body)
-		if body.isBad() {
-			return bad(e)
-		}
-		if body.effect {
-			x.errorf(e.Body, "the body of %s must not have side effects", quantName(e.Op))
+		body := y.quantBody(e)
+		if body == nil {
 			return bad(e)
 		}
 		if !body.t.isClocky() {
@@ -542,12 +553,8 @@ func (x *cx) expand(e *lang.QuantExpr, t *typ, lo, hi int32) *operand {
 	for v := int64(lo); v <= int64(hi); v++ {
 		y := x.with(newScope(x.sc))
 		y.sc.syms[e.Name.Name] = &symbol{name: e.Name.Name, kind: symQuant, pos: e.Name.Pos(), t: vt, val: int32(v)}
-		body := y.expr(e.Body)
-		if body.isBad() {
-			return bad(e)
-		}
-		if body.effect {
-			x.errorf(e.Body, "the body of %s must not have side effects", quantName(e.Op))
+		body := y.quantBody(e)
+		if body == nil {
 			return bad(e)
 		}
 		acc = x.combine(e, op, acc, body)

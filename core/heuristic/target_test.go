@@ -8,7 +8,7 @@ import (
 
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
-	"beeline/core/heuristic/internal/testmodel"
+	"beeline/core/internal/testmodel"
 	"beeline/core/model"
 )
 

@@ -8,11 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"beeline/core/lang"
+	"beeline/core/internal/testmodel"
 	"beeline/core/model"
 	"beeline/core/search"
-	"beeline/core/source"
-	"beeline/core/uppaal"
 )
 
 const ownModels = "../../testdata/models"
@@ -20,26 +18,8 @@ const ownModels = "../../testdata/models"
 // load reads a model and compiles one formula against it.
 func load(t testing.TB, path, formula string) (*model.Network, *model.Formula) {
 	t.Helper()
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fs := source.NewFileSet()
-	doc, diags := uppaal.Read(fs, path, src)
-	if err := fs.Err(diags); err != nil {
-		t.Fatal(err)
-	}
-	n, diags := model.Load(doc)
-	if err := fs.Err(diags); err != nil {
-		t.Fatal(err)
-	}
-	seg := fs.AddText("<formula>", formula)
-	q := lang.ParseQuery(seg.Text(), seg.Pos(0), &diags)
-	f := n.CompileQuery(q, &diags)
-	if err := fs.Err(diags); err != nil {
-		t.Fatal(err)
-	}
-	return n, f
+	n := testmodel.File(t, path)
+	return n, testmodel.Query(t, n, formula)
 }
 
 // expectVerdict checks formula on the model at path and returns the result.
@@ -168,24 +148,19 @@ system P;`
 }
 
 // TestExpectedVerdicts checks every query of EXPECTED.tsv whose search fits
-// in a small budget; the full sweep without budget runs under `make corpus`.
+// in a small budget; BEELINE_CORPUS=1 runs the full sweep without budget.
 func TestExpectedVerdicts(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(sharedModels, "EXPECTED.tsv"))
-	if err != nil {
-		t.Skipf("shared models not found at %s: the corpus verdict test needs the project's shared/ folder beside the checkout", sharedModels)
-	}
+	rows := testmodel.Expected(t, sharedModels)
 	full := os.Getenv("BEELINE_CORPUS") != ""
 	if testing.Short() && !full {
 		t.Skip("corpus sweep skipped in -short mode")
 	}
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
-		f := strings.Split(line, "\t")
-		path, formula, want := f[0], f[1], f[2]
-		t.Run(path+": "+formula, func(t *testing.T) {
-			if why, ok := disagreements[path]; ok {
-				t.Skip(why)
+	for _, e := range rows {
+		t.Run(e.Model+": "+e.Query, func(t *testing.T) {
+			if e.Disagree != "" {
+				t.Skip(e.Disagree)
 			}
-			n, q := load(t, filepath.Join(sharedModels, path), formula)
+			n, q := load(t, filepath.Join(sharedModels, e.Model), e.Query)
 			opts := Options{Trace: TraceShortest}
 			if !full {
 				opts.MaxStates = 20000
@@ -197,17 +172,11 @@ func TestExpectedVerdicts(t *testing.T) {
 			if res.Verdict == Unknown && res.Reason == search.ReasonStates {
 				t.Skipf("over the quick budget (%d states); run with BEELINE_CORPUS=1", opts.MaxStates)
 			}
-			if res.Verdict.String() != want {
-				t.Fatalf("verdict %v (%s), want %s", res.Verdict, res.Reason, want)
+			if res.Verdict.String() != e.Want {
+				t.Fatalf("verdict %v (%s), want %s", res.Verdict, res.Reason, e.Want)
 			}
 		})
 	}
 }
 
 const sharedModels = "../../../shared/models"
-
-// disagreements are rows of EXPECTED.tsv that a careful reading of the
-// model contradicts, with the reason.
-var disagreements = map[string]string{
-	"uppaal-demos/interrupt.xml": "as shipped both priority declarations are commented out (the model says: uncomment one to make it work), so env.ERROR is reachable",
-}

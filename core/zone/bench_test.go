@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"beeline/core/dbm"
+	"beeline/core/internal/testmodel"
 )
 
 // benchStates collects up to n states of g breadth-first (without
@@ -27,7 +28,7 @@ func benchStates(b *testing.B, g *Graph, n int) ([][]int32, []*dbm.DBM) {
 }
 
 func benchSuccessors(b *testing.B, path string) {
-	n := loadFile(b, path)
+	n := testmodel.File(b, path)
 	g := newGraph(b, n, Options{})
 	ds, zs := benchStates(b, g, 5000)
 	succ := 0

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"beeline/core/internal/testmodel"
 	"beeline/core/lang"
 	"beeline/core/model"
 	"beeline/core/search"
@@ -25,29 +26,17 @@ func TestExpectedVerdicts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long")
 	}
-	data, err := os.ReadFile(filepath.Join(sharedModels, "EXPECTED.tsv"))
-	if err != nil {
-		t.Skip("shared models not available")
-	}
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
-		f := strings.Split(line, "\t")
-		path, query, want := f[0], f[1], f[2]
-		t.Run(path+" "+query, func(t *testing.T) {
-			checkExpected(t, filepath.Join(sharedModels, path), query, want == "satisfied")
+	for _, e := range testmodel.Expected(t, sharedModels) {
+		t.Run(e.Model+" "+e.Query, func(t *testing.T) {
+			if e.Disagree != "" {
+				t.Skip(e.Disagree + "; TestPrioritiesInterrupt checks the variants with priorities")
+			}
+			checkExpected(t, filepath.Join(sharedModels, e.Model), e.Query, e.Want == "satisfied")
 		})
 	}
 }
 
-// disagreements are rows of EXPECTED.tsv that a careful reading of the
-// model contradicts, with the reason.
-var disagreements = map[string]string{
-	"interrupt.xml": "both priority declarations are commented out as shipped, so ERROR is reachable; TestPrioritiesInterrupt checks the variants with priorities",
-}
-
 func checkExpected(t *testing.T, path, query string, want bool) {
-	if why, ok := disagreements[filepath.Base(path)]; ok {
-		t.Skip(why)
-	}
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Skip(err)

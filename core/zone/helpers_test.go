@@ -4,44 +4,15 @@ package zone
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"beeline/core/dbm"
-	"beeline/core/lang"
+	"beeline/core/internal/testmodel"
 	"beeline/core/model"
 	"beeline/core/search"
-	"beeline/core/source"
-	"beeline/core/uppaal"
 )
-
-// loadFile loads a model file (XML or xta) into a network.
-func loadFile(t testing.TB, path string) *model.Network {
-	t.Helper()
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return loadSource(t, filepath.Base(path), string(src))
-}
-
-// loadSource loads model text into a network, failing on any error.
-func loadSource(t testing.TB, name, src string) *model.Network {
-	t.Helper()
-	fs := source.NewFileSet()
-	doc, diags := uppaal.Read(fs, name, []byte(src))
-	if diags.HasErrors() {
-		t.Fatalf("%s: %v", name, fs.Err(diags))
-	}
-	n, diags := model.Load(doc)
-	if diags.HasErrors() {
-		t.Fatalf("%s: %v", name, fs.Err(diags))
-	}
-	return n
-}
 
 // compileQuery compiles a state formula (the text after E<> or A[]) or a
 // whole query.
@@ -50,14 +21,7 @@ func compileQuery(t testing.TB, n *model.Network, text string) *model.Formula {
 	if !strings.HasPrefix(text, "E<>") && !strings.HasPrefix(text, "A[]") {
 		text = "E<> " + text
 	}
-	seg := n.FS.AddText("query", text)
-	var errs source.List
-	q := lang.ParseQuery(seg.Text(), seg.Pos(0), &errs)
-	f := n.CompileQuery(q, &errs)
-	if errs.HasErrors() || f == nil {
-		t.Fatalf("query %q: %v", text, n.FS.Err(errs))
-	}
-	return f
+	return testmodel.Query(t, n, text)
 }
 
 // newGraph builds a graph, failing on error.

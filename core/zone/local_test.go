@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"beeline/core/dbm"
+	"beeline/core/internal/testmodel"
 	"beeline/core/model"
 	"beeline/core/search"
 )
@@ -53,7 +54,7 @@ system P, Q, R;
 // but z[1] only inside a function, which the analysis does not see, so
 // U(z[1]) = 8 reaches G while L(z[0]) = 1 stays in H.
 func TestLocalBounds(t *testing.T) {
-	n := loadSource(t, "local.xta", localModel)
+	n := testmodel.Source(t, "local.xta", localModel)
 	g := newGraph(t, n, Options{})
 	const no = dbm.NoBound
 	p := map[string][2][]int32{ // location → L, U over x, y
@@ -96,7 +97,7 @@ func TestLocalBounds(t *testing.T) {
 // both sides in every location, and that a deadlock query makes L = U =
 // max(L, U) per location.
 func TestLocalBoundsQueryAndDeadlock(t *testing.T) {
-	n := loadSource(t, "local.xta", localModel)
+	n := testmodel.Source(t, "local.xta", localModel)
 	const no = dbm.NoBound
 	d := make([]int32, 3+len(n.Vars)) // (A, E, G)
 	cases := []struct {
@@ -119,7 +120,7 @@ func TestLocalBoundsQueryAndDeadlock(t *testing.T) {
 // Options.GlobalBounds keep the global bounds everywhere, and turn
 // subsumption off.
 func TestLocalBoundsFallBack(t *testing.T) {
-	n := loadSource(t, "local.xta", localModel)
+	n := testmodel.Source(t, "local.xta", localModel)
 	d := make([]int32, 3+len(n.Vars))
 	d[0] = 3 // D, where the per-location bounds would be smaller
 	g := newGraph(t, n, Options{GlobalBounds: true})
@@ -153,7 +154,7 @@ system P;
 // since x is compared with no lower bound. The converse fails: x = 1
 // cannot be simulated by a larger value, as 1 ≤ U(x).
 func TestSubsumption(t *testing.T) {
-	n := loadSource(t, "subsume.xta", subsumeModel)
+	n := testmodel.Source(t, "subsume.xta", subsumeModel)
 	g := newGraph(t, n, Options{})
 	sub := g.Subsumption()
 	if sub == nil {
@@ -209,7 +210,7 @@ func TestSubsumptionInSearch(t *testing.T) {
 	}
 	fewer := 0
 	for _, c := range cases {
-		n := loadFile(t, c.file)
+		n := testmodel.File(t, c.file)
 		var stored [2]int64
 		var found [2]bool
 		for k, plain := range []bool{true, false} {

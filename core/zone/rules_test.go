@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"beeline/core/dbm"
+	"beeline/core/internal/testmodel"
 	"beeline/core/model"
 	"beeline/core/search"
 	"beeline/core/source"
@@ -18,7 +19,7 @@ import (
 // without extrapolation so that the zones are exact.
 func expectSuccessors(t *testing.T, file string, want ...string) {
 	t.Helper()
-	g := newGraph(t, loadFile(t, "testdata/"+file), Options{Extrapolation: ExtraNone})
+	g := newGraph(t, testmodel.File(t, "testdata/"+file), Options{Extrapolation: ExtraNone})
 	d, z := initial(t, g)
 	got, _, _ := successors(t, g, d, z)
 	expectLines(t, file, got, want)
@@ -27,7 +28,7 @@ func expectSuccessors(t *testing.T, file string, want ...string) {
 // expectInitial checks the printed initial state.
 func expectInitial(t *testing.T, file, want string) {
 	t.Helper()
-	g := newGraph(t, loadFile(t, "testdata/"+file), Options{Extrapolation: ExtraNone})
+	g := newGraph(t, testmodel.File(t, "testdata/"+file), Options{Extrapolation: ExtraNone})
 	d, z := initial(t, g)
 	if got := g.FormatState(d, z); got != want {
 		t.Fatalf("%s: initial state\ngot:  %s\nwant: %s", file, got, want)
@@ -39,7 +40,7 @@ func expectInitial(t *testing.T, file, want string) {
 func expectReach(t *testing.T, file, q string, want bool) {
 	t.Helper()
 	t.Run(file+" "+q, func(t *testing.T) {
-		g, f, res := reach(t, loadFile(t, "testdata/"+file), q, Options{})
+		g, f, res := reach(t, testmodel.File(t, "testdata/"+file), q, Options{})
 		universal := strings.HasPrefix(f.Text, "A[]")
 		if got := (res.Verdict == search.Reached) != universal; got != want {
 			t.Fatalf("%s: got %v, want %v", q, got, want)
@@ -98,7 +99,7 @@ func TestBroadcast(t *testing.T) {
 }
 
 func TestBroadcastWithoutReceivers(t *testing.T) {
-	n := loadSource(t, "b0.xta", `
+	n := testmodel.Source(t, "b0.xta", `
 broadcast chan b;
 process S { state A, B; init A; trans A -> B { sync b!; }; }
 process R { state A, B; init A; trans B -> A { sync b?; }; }
@@ -132,7 +133,7 @@ func TestTargetInvariant(t *testing.T) {
 }
 
 func TestRangeError(t *testing.T) {
-	n := loadFile(t, "testdata/rangeerror.xta")
+	n := testmodel.File(t, "testdata/rangeerror.xta")
 	g := newGraph(t, n, Options{})
 	_, err := search.Run(t.Context(), g, nil, search.Options{})
 	if err == nil {
@@ -162,7 +163,7 @@ func TestPriorities(t *testing.T) {
 func TestPrioritiesInterrupt(t *testing.T) {
 	// The demo as shipped has its priorities commented out: ERROR is
 	// reachable. Either priority declaration makes it unreachable.
-	n := loadFile(t, "../../../shared/models/uppaal-demos/interrupt.xml")
+	n := testmodel.File(t, "../../../shared/models/uppaal-demos/interrupt.xml")
 	if _, _, res := reach(t, n, "E<> env.ERROR", Options{}); res.Verdict != search.Reached {
 		t.Errorf("interrupt.xml without priorities: ERROR not reached")
 	}
@@ -190,14 +191,14 @@ func TestDeadlock(t *testing.T) {
 
 func TestDeadlockSet(t *testing.T) {
 	// In A with x ≤ 5 the deadlocked valuations are exactly x == 5.
-	g := newGraph(t, loadFile(t, "testdata/deadlock.xta"), Options{})
+	g := newGraph(t, testmodel.File(t, "testdata/deadlock.xta"), Options{})
 	g.Goal(&model.Prop{Op: model.PropDeadlock})
 	d, z := initial(t, g)
 	expectDeadlockSet(t, g, d, z, "x==5")
 
 	// In T (x ≤ 3, loop while x < 2) time stops at 3 and nothing is
 	// enabled from x = 2 on.
-	g = newGraph(t, loadFile(t, "testdata/timelock.xta"), Options{})
+	g = newGraph(t, testmodel.File(t, "testdata/timelock.xta"), Options{})
 	g.Goal(&model.Prop{Op: model.PropDeadlock})
 	d, z = initial(t, g)
 	_, ds, zs := successors(t, g, d, z)
@@ -236,7 +237,7 @@ func TestRealModelTraces(t *testing.T) {
 		{"../../../shared/models/uppaal-demos/bridge.xml", "E<> Viking1.safe and Viking2.safe and Viking3.safe and Viking4.safe"},
 	} {
 		t.Run(c.q, func(t *testing.T) {
-			g, f, res := reach(t, loadFile(t, c.file), c.q, Options{})
+			g, f, res := reach(t, testmodel.File(t, c.file), c.q, Options{})
 			if res.Verdict != search.Reached {
 				t.Fatalf("not reached: %v", res.Verdict)
 			}
@@ -251,7 +252,7 @@ func TestRealModelTraces(t *testing.T) {
 func TestRealModelVerdicts(t *testing.T) {
 	expectVerdict := func(file, q string, want bool) {
 		t.Helper()
-		g, f, res := reach(t, loadFile(t, file), q, Options{})
+		g, f, res := reach(t, testmodel.File(t, file), q, Options{})
 		universal := strings.HasPrefix(f.Text, "A[]")
 		if got := (res.Verdict == search.Reached) != universal; got != want {
 			t.Errorf("%s %s: got %v, want %v", file, q, got, want)
@@ -268,7 +269,7 @@ func TestDiagonalSplitting(t *testing.T) {
 	expectReach(t, "diagonal.xta", "E<> P.C", false)
 	expectReach(t, "diagonal.xta", "E<> P.D", true)
 	expectReach(t, "diagonal.xta", "E<> P.A && y - x > 200", true)
-	g := newGraph(t, loadFile(t, "testdata/diagonal.xta"), Options{})
+	g := newGraph(t, testmodel.File(t, "testdata/diagonal.xta"), Options{})
 	if len(g.b.diag) != 3 {
 		t.Fatalf("got %d difference constraints, want 3", len(g.b.diag))
 	}
@@ -293,7 +294,7 @@ func TestDiagonalSplitting(t *testing.T) {
 }
 
 func TestDynamicBounds(t *testing.T) {
-	g := newGraph(t, loadFile(t, "testdata/dynbound.xta"), Options{})
+	g := newGraph(t, testmodel.File(t, "testdata/dynbound.xta"), Options{})
 	l, _ := g.Bounds()
 	if l[1] != 7 {
 		t.Fatalf("L(x) = %d, want 7 (the range of i)", l[1])
@@ -304,7 +305,7 @@ func TestDynamicBounds(t *testing.T) {
 }
 
 func TestDynamicBoundExceeded(t *testing.T) {
-	n := loadSource(t, "exceed.xta", `
+	n := testmodel.Source(t, "exceed.xta", `
 clock x;
 int j = 0;
 process P {

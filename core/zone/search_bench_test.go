@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"beeline/core/internal/testmodel"
 	"beeline/core/model"
 	"beeline/core/search"
 )
@@ -21,7 +22,7 @@ func benchSearch(b *testing.B, path, query string) {
 	if _, err := os.Stat(path); err != nil {
 		b.Skip("shared models not available")
 	}
-	n := loadFile(b, path)
+	n := testmodel.File(b, path)
 	f := compileQuery(b, n, query)
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"beeline/core/internal/testmodel"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -22,7 +24,7 @@ func TestTraceGolden(t *testing.T) {
 		{"urgentchan.xta", "E<> P.B && x > 1"},
 		{"select.xta", "E<> P.B && R.B && v == 8"},
 	} {
-		g, f, res := reach(t, loadFile(t, "testdata/"+c.file), c.q, Options{})
+		g, f, res := reach(t, testmodel.File(t, "testdata/"+c.file), c.q, Options{})
 		tr := expectTraceOK(t, g, res.Trace, f.Prop)
 		b.WriteString("== " + c.file + ": " + c.q + "\n" + g.FormatTrace(tr))
 	}

@@ -6,7 +6,7 @@ import (
 
 	"beeline/core/heuristic"
 	"beeline/core/heuristic/graphdist"
-	"beeline/core/heuristic/internal/testmodel"
+	"beeline/core/internal/testmodel"
 )
 
 // chain: P goes a -> b -> c -> d, and d is a sink; Q toggles u <-> v and

@@ -6,8 +6,8 @@ import (
 
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
-	"beeline/core/heuristic/internal/testmodel"
 	"beeline/core/heuristic/relax"
+	"beeline/core/internal/testmodel"
 	"beeline/core/search"
 	"beeline/core/zone"
 )

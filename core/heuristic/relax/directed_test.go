@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"beeline/core/dbm"
-	"beeline/core/heuristic/internal/testmodel"
+	"beeline/core/internal/testmodel"
 	"beeline/core/model"
 	"beeline/core/search"
 	"beeline/core/verify"

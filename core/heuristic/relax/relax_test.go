@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"beeline/core/heuristic"
-	"beeline/core/heuristic/internal/testmodel"
 	"beeline/core/heuristic/relax"
+	"beeline/core/internal/testmodel"
 )
 
 // fig2 follows Fig. 2 of Kupferschmid et al.: automaton i reaches its top

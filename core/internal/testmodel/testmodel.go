@@ -1,9 +1,10 @@
-// Package testmodel loads models and queries for the heuristic tests.
+// Package testmodel loads models and queries for the tests of core packages.
 package testmodel
 
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"beeline/core/lang"
@@ -66,4 +67,39 @@ func Query(t testing.TB, n *model.Network, text string) *model.Formula {
 		t.Fatalf("query %q: %v", text, n.FS.Err(errs))
 	}
 	return f
+}
+
+// Expectation is one row of the shared models' EXPECTED.tsv: a model
+// (relative to the shared models directory), a query and the verdict the
+// source gives ("satisfied" or "not satisfied").
+type Expectation struct {
+	Model, Query, Want string
+	// Disagree is non-empty when a careful reading of the model
+	// contradicts the row; it says why.
+	Disagree string
+}
+
+// disagreements are rows of EXPECTED.tsv, by model, that a careful reading
+// of the model contradicts, with the reason.
+var disagreements = map[string]string{
+	"uppaal-demos/interrupt.xml": "as shipped both priority declarations are commented out (the model says: uncomment one to make it work), so env.ERROR is reachable",
+}
+
+// Expected reads EXPECTED.tsv from dir, the shared models directory,
+// skipping the test with a message when it is absent.
+func Expected(t testing.TB, dir string) []Expectation {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "EXPECTED.tsv"))
+	if err != nil {
+		t.Skipf("shared models not found at %s: the corpus verdict test needs the project's shared/ folder beside the checkout", dir)
+	}
+	var out []Expectation
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
+		f := strings.Split(line, "\t")
+		if len(f) < 3 {
+			continue
+		}
+		out = append(out, Expectation{Model: f[0], Query: f[1], Want: f[2], Disagree: disagreements[f[0]]})
+	}
+	return out
 }

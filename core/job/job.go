@@ -10,6 +10,7 @@ import (
 	"beeline/core/model"
 	"beeline/core/source"
 	"beeline/core/uppaal"
+	"beeline/core/verify"
 )
 
 // File is a named file's bytes.
@@ -150,13 +151,7 @@ func (q *Query) Supported() (ok bool, why string) {
 	case q.Formula == nil:
 		return false, KindName(q.Parsed) + " queries are not supported yet"
 	}
-	switch q.Formula.Kind {
-	case lang.QueryEG, lang.QueryAF:
-		return false, "liveness properties (" + KindName(q.Parsed) + ") are not supported yet"
-	case lang.QueryLeadsTo:
-		return false, "leads-to properties (-->) are not supported yet"
-	}
-	return true, ""
+	return verify.Supported(q.Formula)
 }
 
 // KindName names a query kind as UPPAAL users write it: "E<>", "A[]",

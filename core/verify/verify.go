@@ -233,6 +233,13 @@ func verdictOf(reachedMeansSatisfied bool) Verdict {
 	return NotSatisfied
 }
 
+// Supported reports whether Check decides f by reachability, and if not,
+// why, in the words Check's Result.Reason would use.
+func Supported(f *model.Formula) (ok bool, why string) {
+	_, _, why = reachability(f)
+	return why == "", why
+}
+
 // reachability turns a query into a target of reachability: E<> φ searches
 // for φ; A[] φ searches for ¬φ and negate is set. why is non-empty for
 // queries that are not decided by reachability.

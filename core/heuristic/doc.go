@@ -42,18 +42,20 @@
 //	E<> x > 3 && n == 2 (x a clock)   →  n == 2
 //
 // forall and exists over bounded ranges are expanded; a negated location
-// test becomes the other locations of its process. What a heuristic cannot
-// use — clock constraints, deadlock, function calls, unresolved names — is
+// test becomes the other locations of its process. The target is read
+// from the compiled formula (model.Prop), not from the query's text. What a heuristic cannot
+// use — clock constraints, deadlock, function calls, meta variables — is
 // dropped, which makes the target a superset of the true one: estimates
 // can only get smaller, so admissible heuristics stay admissible. A form
 // of more than MaxConjuncts conjuncts gives the trivial target (h = 0).
 //
 // # Expressions
 //
-// Expr is an integer expression of a guard, an update or a query, with
-// names resolved through model.Network.Lookup: variables become slots of
-// the state vector, location tests (process, location) pairs, select
-// bindings their ranges, and everything that cannot be followed "any
-// value" (OpTop). An array read at an index the heuristic does not track
+// Expr is an integer expression of a guard, an update or a query,
+// translated from the model's resolved form (core/ir, where every name is
+// already bound): variables are slots of the state vector, location tests
+// (process, location) pairs, select bindings their ranges, and everything
+// that cannot be followed "any value" (OpTop). Operators are ir.Op, whose
+// one table of meanings is ir.Apply. An array read at an index the heuristic does not track
 // reads any element of the array (OpAny). Constants are folded.
 package heuristic

@@ -1,12 +1,11 @@
-// Integer expressions of guards, updates and queries, resolved to state
-// slots for heuristics that reason about variables.
+// Integer expressions of guards, updates and queries as heuristics see
+// them: the model's resolved form (core/ir) reduced to state slots,
+// locations, ranges and "any value".
 
 package heuristic
 
 import (
-	"strconv"
-
-	"beeline/core/lang"
+	"beeline/core/ir"
 	"beeline/core/model"
 )
 
@@ -21,21 +20,22 @@ const (
 	OpRange            // any value in [Lo, Hi] (a select binding)
 	OpLoc              // 1 when process Proc is at location Lo, else 0
 	OpTop              // any value: what the heuristic cannot follow (functions, meta variables, clocks)
-	OpUnary            // Tok (SUB, NOT, ...) applied to Args[0]
-	OpBinary           // Args[0] Tok Args[1]
+	OpUnary            // Fn (Neg, Not, Abs) applied to Args[0]
+	OpBinary           // Args[0] Fn Args[1]
 	OpCond             // Args[0] ? Args[1] : Args[2]
 )
 
-// Expr is an integer expression over a discrete state, with names
-// resolved: variables to slots of the state vector (model.Network.Vars),
-// location tests to (process, location). Anything else becomes OpTop,
-// "some value", which keeps every use of the expression an
-// over-approximation.
+// Expr is an integer expression over a discrete state: variables are
+// slots of the state vector (model.Network.Vars), location tests are
+// (process, location). What a heuristic does not follow (meta variables,
+// function calls, assignments) is OpTop, "some value", which keeps every
+// use of the expression an over-approximation. Operators are ir.Op, whose
+// meaning is ir.Apply.
 type Expr struct {
 	Op     Op
 	Lo, Hi int32
 	Proc   int32
-	Tok    lang.Token
+	Fn     ir.Op
 	Args   []*Expr
 }
 
@@ -82,17 +82,14 @@ func (e *Expr) HasTop() bool {
 	return false
 }
 
-// Resolver resolves a name as model.Network.Lookup does.
-type Resolver func(name string) model.Ref
-
-// Compiler turns syntax into Exprs.
-type Compiler struct {
-	Net     *model.Network
-	Resolve Resolver
-	// Query enables process members (P.loc, P(1).x) and expands sum,
-	// forall and exists over bounded ranges.
-	Query bool
-	bound map[string]int32 // quantifier variables
+// Translator turns resolved expressions into Exprs.
+type Translator struct {
+	// Sel are the select bindings of the edge being translated (their
+	// values become OpRange); nil outside edges.
+	Sel []model.Select
+	// locals binds frame slots to constants while a quantifier is
+	// expanded.
+	locals map[int32]int32
 }
 
 // top is the expression "any value".
@@ -101,324 +98,133 @@ var top = &Expr{Op: OpTop}
 // Const returns the constant expression v.
 func Const(v int32) *Expr { return &Expr{Op: OpConst, Lo: v} }
 
-// Compile compiles an integer or boolean expression.
-func (c *Compiler) Compile(e lang.Expr) *Expr {
+// maxExpand bounds the values a quantifier is expanded over.
+const maxExpand = 4096
+
+// Expr translates an integer or boolean expression.
+func (t *Translator) Expr(e ir.Expr) *Expr {
 	switch e := e.(type) {
-	case *lang.ParenExpr:
-		return c.Compile(e.X)
-	case *lang.IntLit:
-		return Const(int32(e.Value))
-	case *lang.BoolLit:
-		if e.Value {
-			return Const(1)
-		}
-		return Const(0)
-	case *lang.Ident:
-		return c.ident(e.Name)
-	case *lang.IndexExpr, *lang.SelectorExpr:
-		return c.object(e)
-	case *lang.UnaryExpr:
-		return c.unary(e)
-	case *lang.BinaryExpr:
-		return c.binary(e.Op, c.Compile(e.X), c.Compile(e.Y))
-	case *lang.CondExpr:
-		cond := c.Compile(e.Cond)
-		if cond.IsConst() {
-			if cond.Lo != 0 {
-				return c.Compile(e.X)
+	case *ir.Const:
+		return Const(e.V)
+	case *ir.Load:
+		return t.load(e.Ref)
+	case *ir.Unary:
+		return fold(&Expr{Op: OpUnary, Fn: e.Op, Args: []*Expr{t.Expr(e.X)}})
+	case *ir.Binary:
+		return t.binary(e.Op, t.Expr(e.X), t.Expr(e.Y))
+	case *ir.Cond:
+		c := t.Expr(e.C)
+		if c.IsConst() {
+			if c.Lo != 0 {
+				return t.Expr(e.X)
 			}
-			return c.Compile(e.Y)
+			return t.Expr(e.Y)
 		}
-		return &Expr{Op: OpCond, Args: []*Expr{cond, c.Compile(e.X), c.Compile(e.Y)}}
-	case *lang.QuantExpr:
-		return c.quant(e)
+		return &Expr{Op: OpCond, Args: []*Expr{c, t.Expr(e.X), t.Expr(e.Y)}}
+	case *ir.LocIs:
+		return &Expr{Op: OpLoc, Proc: e.Proc, Lo: e.Loc}
+	case *ir.Quant:
+		return t.quant(e)
+	case *ir.Choose:
+		return t.choose(e)
 	}
 	return top
 }
 
-func (c *Compiler) ident(name string) *Expr {
-	if v, ok := c.bound[name]; ok {
-		return Const(v)
+// choose translates P(i).name where i is a constant once quantifiers are
+// expanded.
+func (t *Translator) choose(c *ir.Choose) *Expr {
+	k := int32(0)
+	for i, x := range c.Index {
+		v := t.Expr(x)
+		lo, hi := c.Dims[i][0], c.Dims[i][1]
+		if !v.IsConst() || v.Lo < lo || v.Lo > hi {
+			return top
+		}
+		k = k*(hi-lo+1) + v.Lo - lo
 	}
-	return refExpr(c.Resolve(name))
+	return t.Expr(c.List[k])
 }
 
-// refExpr turns a resolved name into an expression.
-func refExpr(r model.Ref) *Expr {
-	switch r.Kind {
-	case model.RefConst:
-		if r.Len <= 1 {
-			return Const(r.Value)
+// load translates a read: a state slot, any slot of an array read at an
+// index not known, a select value's range, a bound quantifier variable.
+func (t *Translator) load(r *ir.Ref) *Expr {
+	switch {
+	case r.Space == ir.Var && r.Static():
+		return &Expr{Op: OpVar, Lo: r.Off}
+	case r.Space == ir.Var && !r.Param:
+		return &Expr{Op: OpAny, Lo: r.Off, Hi: r.Off + max(r.Span, 1) - 1}
+	case r.Space == ir.Sel && r.Static() && int(r.Off) < len(t.Sel):
+		s := t.Sel[r.Off]
+		return &Expr{Op: OpRange, Lo: s.Lo, Hi: s.Hi}
+	case r.Space == ir.Local && r.Static():
+		if v, ok := t.locals[r.Off]; ok {
+			return Const(v)
 		}
-	case model.RefVar:
-		if r.Len <= 1 {
-			return &Expr{Op: OpVar, Lo: r.Index}
-		}
-		return &Expr{Op: OpAny, Lo: r.Index, Hi: r.Index + r.Len - 1}
-	case model.RefSelect:
-		return &Expr{Op: OpRange, Lo: r.Lo, Hi: r.Hi}
 	}
 	return top
 }
 
-// object compiles a[i], s.f, P.x, P(1).loc: the whole aggregate is read
-// (OpAny) unless the name denotes a single slot or a location.
-func (c *Compiler) object(e lang.Expr) *Expr {
-	if s, ok := e.(*lang.SelectorExpr); ok && c.Query {
-		if p := c.process(s.X); p >= 0 {
-			r := c.Net.Lookup(p, -1, s.Sel.Name)
-			if r.Kind == model.RefLocation {
-				return &Expr{Op: OpLoc, Proc: int32(p), Lo: r.Index}
-			}
-			return refExpr(r)
-		}
+// binary builds x op y, folding constants; imply is !x || y.
+func (t *Translator) binary(op ir.Op, x, y *Expr) *Expr {
+	if op == ir.Imply {
+		return t.binary(ir.LOr, fold(&Expr{Op: OpUnary, Fn: ir.Not, Args: []*Expr{x}}), y)
 	}
-	root := e
-	for {
-		switch x := root.(type) {
-		case *lang.IndexExpr:
-			root = x.X
-			continue
-		case *lang.SelectorExpr:
-			if c.Query {
-				if p := c.process(x.X); p >= 0 {
-					return whole(c.Net.Lookup(p, -1, x.Sel.Name))
-				}
-			}
-			root = x.X
-			continue
-		case *lang.Ident:
-			if _, ok := c.bound[x.Name]; ok {
-				return top
-			}
-			return whole(c.Resolve(x.Name))
-		}
-		return top
-	}
+	return fold(&Expr{Op: OpBinary, Fn: op, Args: []*Expr{x, y}})
 }
 
-// whole reads any slot of the object r.
-func whole(r model.Ref) *Expr {
-	if r.Kind != model.RefVar {
-		return top
-	}
-	return &Expr{Op: OpAny, Lo: r.Index, Hi: r.Index + max(r.Len, 1) - 1}
-}
-
-// process returns the index of the process that e names in a query (P or
-// P(1) with constant arguments), or -1.
-func (c *Compiler) process(e lang.Expr) int {
-	name := ""
-	switch x := e.(type) {
-	case *lang.Ident:
-		if _, ok := c.bound[x.Name]; ok {
-			return -1
-		}
-		name = x.Name
-	case *lang.CallExpr:
-		id, ok := x.Fun.(*lang.Ident)
-		if !ok {
-			return -1
-		}
-		name = id.Name + "("
-		for i, a := range x.Args {
-			v := c.Compile(a)
-			if !v.IsConst() {
-				return -1
-			}
-			if i > 0 {
-				name += ","
-			}
-			name += strconv.Itoa(int(v.Lo))
-		}
-		name += ")"
-	default:
-		return -1
-	}
-	for i, p := range c.Net.Processes {
-		if p.Name == name {
-			return i
-		}
-	}
-	return -1
-}
-
-func (c *Compiler) unary(e *lang.UnaryExpr) *Expr {
-	x := c.Compile(e.X)
-	switch e.Op {
-	case lang.ADD:
-		return x
-	case lang.KwNot:
-		return fold(&Expr{Op: OpUnary, Tok: lang.NOT, Args: []*Expr{x}})
-	case lang.SUB, lang.NOT:
-		return fold(&Expr{Op: OpUnary, Tok: e.Op, Args: []*Expr{x}})
-	}
-	return top
-}
-
-// binary builds x op y, folding constants.
-func (c *Compiler) binary(op lang.Token, x, y *Expr) *Expr {
-	switch op {
-	case lang.KwAnd:
-		op = lang.LAND
-	case lang.KwOr:
-		op = lang.LOR
-	case lang.KwImply:
-		return c.binary(lang.LOR, fold(&Expr{Op: OpUnary, Tok: lang.NOT, Args: []*Expr{x}}), y)
-	}
-	return fold(&Expr{Op: OpBinary, Tok: op, Args: []*Expr{x, y}})
-}
-
-// quant expands sum, forall and exists over a bounded range.
-func (c *Compiler) quant(e *lang.QuantExpr) *Expr {
-	lo, hi, ok := c.TypeRange(e.Type)
-	if !ok || int64(hi)-int64(lo) > 4096 {
+// quant expands sum, forall and exists over their range.
+func (t *Translator) quant(q *ir.Quant) *Expr {
+	if int64(q.Hi)-int64(q.Lo) > maxExpand {
 		return top
 	}
 	var acc *Expr
-	op := map[lang.Token]lang.Token{lang.KwSum: lang.ADD, lang.KwForall: lang.LAND, lang.KwExists: lang.LOR}[e.Op]
-	for v := lo; v <= hi; v++ {
-		body := c.With(e.Name.Name, v).Compile(e.Body)
+	for v := int64(q.Lo); v <= int64(q.Hi); v++ {
+		body := t.with(q.Slot, int32(v)).Expr(q.Body)
 		if acc == nil {
 			acc = body
 		} else {
-			acc = c.binary(op, acc, body)
+			acc = t.binary(q.Op, acc, body)
 		}
 	}
 	if acc == nil {
-		return Const(map[lang.Token]int32{lang.KwSum: 0, lang.KwForall: 1, lang.KwExists: 0}[e.Op])
+		return Const(ir.B2I(q.Op == ir.LAnd))
 	}
 	return acc
 }
 
-// With returns a compiler with name bound to the constant v.
-func (c *Compiler) With(name string, v int32) *Compiler {
-	d := *c
-	d.bound = make(map[string]int32, len(c.bound)+1)
-	for k, x := range c.bound {
-		d.bound[k] = x
+// with returns a translator with frame slot bound to the constant v.
+func (t *Translator) with(slot, v int32) *Translator {
+	d := *t
+	d.locals = make(map[int32]int32, len(t.locals)+1)
+	for k, x := range t.locals {
+		d.locals[k] = x
 	}
-	d.bound[name] = v
+	d.locals[slot] = v
 	return &d
 }
 
-// TypeRange returns the range of a bounded integer, boolean, scalar or
-// named type.
-func (c *Compiler) TypeRange(t *lang.TypeSpec) (lo, hi int32, ok bool) {
-	if t == nil {
-		return 0, 0, false
-	}
-	switch t.Kind {
-	case lang.TBool:
-		return 0, 1, true
-	case lang.TInt:
-		if t.Lo == nil || t.Hi == nil {
-			return 0, 0, false
-		}
-		l, h := c.Compile(t.Lo), c.Compile(t.Hi)
-		return l.Lo, h.Lo, l.IsConst() && h.IsConst()
-	case lang.TScalar:
-		s := c.Compile(t.Size)
-		return 0, s.Lo - 1, s.IsConst()
-	case lang.TNamed:
-		r := c.Resolve(t.Name.Name)
-		return r.Lo, r.Hi, r.Kind == model.RefOther && r.Lo <= r.Hi
-	}
-	return 0, 0, false
-}
-
-// fold evaluates e when its arguments are constants.
+// fold evaluates e when its arguments are constants and the evaluation
+// is valid.
 func fold(e *Expr) *Expr {
 	for _, a := range e.Args {
 		if !a.IsConst() {
 			return e
 		}
 	}
-	var v int64
-	var ok bool
 	switch e.Op {
 	case OpUnary:
-		v, ok = Unary(e.Tok, int64(e.Args[0].Lo))
+		return Const(ir.ApplyUnary(e.Fn, e.Args[0].Lo))
 	case OpBinary:
-		v, ok = Binary(e.Tok, int64(e.Args[0].Lo), int64(e.Args[1].Lo))
+		if v, msg := ir.Apply(e.Fn, e.Args[0].Lo, e.Args[1].Lo); msg == "" {
+			return Const(v)
+		}
 	}
-	if !ok || v != int64(int32(v)) {
-		return e
-	}
-	return Const(int32(v))
+	return e
 }
 
-// Unary applies a unary operator to a value; ok is false for operators
-// that are not integer operators.
-func Unary(op lang.Token, x int64) (int64, bool) {
-	switch op {
-	case lang.SUB:
-		return -x, true
-	case lang.NOT:
-		return b2i(x == 0), true
-	}
-	return 0, false
-}
+// Not returns !x, folded.
+func Not(x *Expr) *Expr { return fold(&Expr{Op: OpUnary, Fn: ir.Not, Args: []*Expr{x}}) }
 
-// Binary applies a binary operator to two values; ok is false for division
-// by zero, negative shifts and operators that are not integer operators.
-func Binary(op lang.Token, x, y int64) (int64, bool) {
-	switch op {
-	case lang.ADD:
-		return x + y, true
-	case lang.SUB:
-		return x - y, true
-	case lang.MUL:
-		return x * y, true
-	case lang.QUO, lang.REM:
-		if y == 0 {
-			return 0, false
-		}
-		if op == lang.QUO {
-			return x / y, true
-		}
-		return x % y, true
-	case lang.AND:
-		return x & y, true
-	case lang.OR:
-		return x | y, true
-	case lang.XOR:
-		return x ^ y, true
-	case lang.SHL, lang.SHR:
-		if y < 0 || y > 62 {
-			return 0, false
-		}
-		if op == lang.SHL {
-			return x << y, true
-		}
-		return x >> y, true
-	case lang.MIN:
-		return min(x, y), true
-	case lang.MAX:
-		return max(x, y), true
-	case lang.LAND:
-		return b2i(x != 0 && y != 0), true
-	case lang.LOR:
-		return b2i(x != 0 || y != 0), true
-	case lang.EQL:
-		return b2i(x == y), true
-	case lang.NEQ:
-		return b2i(x != y), true
-	case lang.LSS:
-		return b2i(x < y), true
-	case lang.LEQ:
-		return b2i(x <= y), true
-	case lang.GTR:
-		return b2i(x > y), true
-	case lang.GEQ:
-		return b2i(x >= y), true
-	}
-	return 0, false
-}
-
-func b2i(b bool) int64 {
-	if b {
-		return 1
-	}
-	return 0
-}
+// Binary returns x op y, folded (Imply as !x || y).
+func Binary(op ir.Op, x, y *Expr) *Expr { return (&Translator{}).binary(op, x, y) }

@@ -5,11 +5,10 @@ package heuristic
 
 import (
 	"slices"
-	"strings"
 
+	"beeline/core/ir"
 	"beeline/core/lang"
 	"beeline/core/model"
-	"beeline/core/source"
 )
 
 // Target is the set of states a search looks for, as a disjunction of
@@ -51,83 +50,73 @@ const MaxConjuncts = 4096
 // TargetOf returns the target of the reachability search that decides f:
 // φ for E<> φ, ¬φ for A[] φ. Negation is pushed to the leaves: not P.l is
 // "P at any other location", not c is the condition !c. Leaves the
-// heuristics cannot use — clock constraints, deadlock, names they cannot
-// resolve — are dropped, which keeps the target a superset of the true
-// one, so admissible heuristics stay admissible. Other query kinds give
-// the trivial target.
+// heuristics cannot use — clock constraints, deadlock, function calls —
+// are dropped, which keeps the target a superset of the true one, so
+// admissible heuristics stay admissible. Other query kinds give the
+// trivial target.
 func TargetOf(n *model.Network, f *model.Formula) *Target {
 	trivial := &Target{Conjuncts: []Conjunct{{}}}
-	if f == nil || (f.Kind != lang.QueryEF && f.Kind != lang.QueryAG) {
+	if f == nil || f.Prop == nil || (f.Kind != lang.QueryEF && f.Kind != lang.QueryAG) {
 		return trivial
 	}
-	var errs source.List
-	q := lang.ParseQuery(f.Text, 0, &errs)
-	if q == nil || errs.HasErrors() || q.Prop == nil {
-		return trivial
-	}
-	b := &dnfBuilder{c: &Compiler{Net: n, Resolve: GlobalResolver(n), Query: true}}
-	d := b.dnf(q.Prop, f.Kind == lang.QueryAG)
+	b := &dnfBuilder{net: n, t: &Translator{}}
+	d := b.prop(f.Prop, f.Kind == lang.QueryAG)
 	if d == nil {
 		return trivial
 	}
 	return &Target{Conjuncts: d}
 }
 
-// GlobalResolver resolves names as the system's global scope sees them
-// (the scope of queries). model.Network.Lookup resolves in a process's
-// scope, where locals, parameters and locations shadow globals; a name is
-// taken as global when it resolves to the same thing from every process
-// and is not one of that process's own locations or variables.
-func GlobalResolver(n *model.Network) Resolver {
-	return func(name string) model.Ref {
-		var got model.Ref
-		for i, p := range n.Processes {
-			r := n.Lookup(i, -1, name)
-			if r.Kind == model.RefLocation || r.Kind == model.RefNone {
-				return model.Ref{}
-			}
-			if r.Kind == model.RefVar && strings.HasPrefix(n.Vars[r.Index].Name, p.Name+".") {
-				return model.Ref{}
-			}
-			if i > 0 && r != got {
-				return model.Ref{}
-			}
-			got = r
-		}
-		return got
-	}
-}
-
 // dnfBuilder builds the disjunctive normal form of a state formula.
 type dnfBuilder struct {
-	c *Compiler
+	net *model.Network
+	t   *Translator
 }
 
-// dnf returns the conjuncts of e (of ¬e when neg), or nil when the form
+// prop returns the conjuncts of p (of ¬p when neg), or nil when the form
 // grows past MaxConjuncts.
-func (b *dnfBuilder) dnf(e lang.Expr, neg bool) []Conjunct {
+func (b *dnfBuilder) prop(p *model.Prop, neg bool) []Conjunct {
+	switch p.Op {
+	case model.PropTrue, model.PropFalse:
+		return constDNF((p.Op == model.PropTrue) != neg)
+	case model.PropNot:
+		return b.prop(p.Args[0], !neg)
+	case model.PropAnd, model.PropOr:
+		and := (p.Op == model.PropAnd) != neg
+		acc := constDNF(and)
+		for _, a := range p.Args {
+			if acc = b.join(and, acc, b.prop(a, neg)); acc == nil {
+				return nil
+			}
+		}
+		return acc
+	case model.PropAtom:
+		return b.expr(p.Expr, neg)
+	}
+	return constDNF(true) // clock constraints and deadlock: dropped
+}
+
+// expr returns the conjuncts of an integer condition (of its negation
+// when neg), splitting its logical operators.
+func (b *dnfBuilder) expr(e ir.Expr, neg bool) []Conjunct {
 	switch x := e.(type) {
-	case *lang.ParenExpr:
-		return b.dnf(x.X, neg)
-	case *lang.UnaryExpr:
-		if x.Op == lang.NOT || x.Op == lang.KwNot {
-			return b.dnf(x.X, !neg)
+	case *ir.Const:
+		return constDNF((x.V != 0) != neg)
+	case *ir.Unary:
+		if x.Op == ir.Not {
+			return b.expr(x.X, !neg)
 		}
-	case *lang.BoolLit:
-		return constDNF(x.Value != neg)
-	case *lang.DeadlockLit:
-		return constDNF(true)
-	case *lang.BinaryExpr:
+	case *ir.Binary:
 		switch x.Op {
-		case lang.LAND, lang.KwAnd:
-			return b.join(!neg, b.dnf(x.X, neg), b.dnf(x.Y, neg))
-		case lang.LOR, lang.KwOr:
-			return b.join(neg, b.dnf(x.X, neg), b.dnf(x.Y, neg))
-		case lang.KwImply:
-			return b.join(neg, b.dnf(x.X, !neg), b.dnf(x.Y, neg))
+		case ir.LAnd:
+			return b.join(!neg, b.expr(x.X, neg), b.expr(x.Y, neg))
+		case ir.LOr:
+			return b.join(neg, b.expr(x.X, neg), b.expr(x.Y, neg))
+		case ir.Imply:
+			return b.join(neg, b.expr(x.X, !neg), b.expr(x.Y, neg))
 		}
-	case *lang.QuantExpr:
-		if x.Op != lang.KwSum {
+	case *ir.Quant:
+		if x.Op != ir.Add {
 			return b.quant(x, neg)
 		}
 	}
@@ -193,17 +182,15 @@ func merge(a, b Conjunct) (Conjunct, bool) {
 }
 
 // quant expands forall (a conjunction) and exists (a disjunction).
-func (b *dnfBuilder) quant(x *lang.QuantExpr, neg bool) []Conjunct {
-	lo, hi, ok := b.c.TypeRange(x.Type)
-	if !ok || int64(hi)-int64(lo) > 4096 {
+func (b *dnfBuilder) quant(x *ir.Quant, neg bool) []Conjunct {
+	if int64(x.Hi)-int64(x.Lo) > maxExpand {
 		return constDNF(true)
 	}
-	and := (x.Op == lang.KwForall) != neg
+	and := (x.Op == ir.LAnd) != neg
 	acc := constDNF(and)
-	for v := lo; v <= hi; v++ {
-		sub := &dnfBuilder{c: b.c.With(x.Name.Name, v)}
-		acc = b.join(and, acc, sub.dnf(x.Body, neg))
-		if acc == nil {
+	for v := int64(x.Lo); v <= int64(x.Hi); v++ {
+		sub := &dnfBuilder{net: b.net, t: b.t.with(x.Slot, int32(v))}
+		if acc = b.join(and, acc, sub.expr(x.Body, neg)); acc == nil {
 			return nil
 		}
 	}
@@ -211,13 +198,13 @@ func (b *dnfBuilder) quant(x *lang.QuantExpr, neg bool) []Conjunct {
 }
 
 // leaf turns a location test or an integer condition into a conjunct.
-func (b *dnfBuilder) leaf(e lang.Expr, neg bool) []Conjunct {
-	x := b.c.Compile(e)
+func (b *dnfBuilder) leaf(e ir.Expr, neg bool) []Conjunct {
+	x := b.t.Expr(e)
 	if x.Op == OpLoc {
 		locs := []int32{x.Lo}
 		if neg {
 			locs = locs[:0]
-			for l := range int32(len(b.c.Net.Processes[x.Proc].Locations)) {
+			for l := range int32(len(b.net.Processes[x.Proc].Locations)) {
 				if l != x.Lo {
 					locs = append(locs, l)
 				}
@@ -226,13 +213,13 @@ func (b *dnfBuilder) leaf(e lang.Expr, neg bool) []Conjunct {
 		return []Conjunct{{Locs: []LocSet{{Proc: x.Proc, Locs: locs}}}}
 	}
 	if neg {
-		x = fold(&Expr{Op: OpUnary, Tok: lang.NOT, Args: []*Expr{x}})
+		x = Not(x)
 	}
 	switch {
 	case x.IsConst():
 		return constDNF(x.Lo != 0)
 	case x.HasTop():
-		return constDNF(true) // clocks, functions: not used
+		return constDNF(true) // functions, meta variables: not used
 	}
 	return []Conjunct{{Conds: []*Expr{x}}}
 }

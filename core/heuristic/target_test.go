@@ -77,20 +77,6 @@ func TestTargetOf(t *testing.T) {
 	}
 }
 
-// TestGlobalResolver: globals resolve, process locals and locations do not.
-func TestGlobalResolver(t *testing.T) {
-	n := testmodel.Source(t, "procs.xta", procs)
-	r := heuristic.GlobalResolver(n)
-	if got := r("n"); got.Kind != model.RefVar {
-		t.Errorf("n resolves to %+v, want a variable", got)
-	}
-	for _, name := range []string{"cs", "pid", "nosuch"} {
-		if got := r(name); got.Kind != model.RefNone {
-			t.Errorf("%s resolves to %+v, want nothing", name, got)
-		}
-	}
-}
-
 // countingHeuristic counts its calls.
 type countingHeuristic struct {
 	heuristic.NoTable

@@ -4,8 +4,8 @@
 package model
 
 import (
+	"beeline/core/ir"
 	"beeline/core/lang"
-	"beeline/core/source"
 )
 
 // lvalue compiles the target of an assignment and checks that it may be
@@ -17,11 +17,11 @@ func (x *cx) lvalue(e lang.Expr) (*operand, bool) {
 	}
 	name := exprString(e)
 	switch {
-	case t.addr != nil && t.addr.sp == spSel:
+	case t.addr != nil && t.addr.Space == spSel:
 		x.errorf(e, "cannot assign to select variable '%s'", name)
 		return t, false
-	case t.addr == nil || t.addr.sp == spConst || t.t.konst:
-		if t.known || t.t.konst || (t.addr != nil && t.addr.sp == spConst) {
+	case t.addr == nil || t.addr.Space == spConst || t.t.konst:
+		if t.known || t.t.konst || (t.addr != nil && t.addr.Space == spConst) {
 			x.errorf(e, "cannot assign to constant '%s'", name)
 		} else {
 			x.errorf(e, "cannot assign to '%s': it is not a variable", name)
@@ -36,7 +36,7 @@ func (x *cx) lvalue(e lang.Expr) (*operand, bool) {
 
 // nonLocal reports whether writing at a changes state outside the current
 // function frame.
-func nonLocal(a *address) bool { return a.ind || a.sp != spLocal }
+func nonLocal(a *address) bool { return a.Param || a.Space != spLocal }
 
 // assign compiles X = Y and the compound assignments.
 func (x *cx) assign(e *lang.AssignExpr) *operand {
@@ -49,7 +49,7 @@ func (x *cx) assign(e *lang.AssignExpr) *operand {
 		return bad(e)
 	}
 	effect := nonLocal(target.addr) || target.effect || val.effect
-	rc := &rangeCheck{lo: target.t.lo, hi: target.t.hi, name: target.name, pos: e.OpPos}
+	pos := ir.At{P: e.OpPos}
 	simple := e.Op == lang.ASSIGN || e.Op == lang.COLONEQ
 	switch {
 	case target.t.kind == kClock:
@@ -60,7 +60,7 @@ func (x *cx) assign(e *lang.AssignExpr) *operand {
 		if !x.integral(val) {
 			return bad(e)
 		}
-		return &operand{t: tVoid, node: e, effect: true, eval: clockAssign(target.addr, val.value(), e.OpPos)}
+		return &operand{t: tVoid, node: e, effect: true, code: &ir.ClockSet{At: pos, Clock: target.addr, X: val.value()}}
 	case target.t.kind == kArray || target.t.kind == kStruct:
 		if !simple {
 			x.errorf(e, "'%s' is not an integer: use '='", target.name)
@@ -70,8 +70,8 @@ func (x *cx) assign(e *lang.AssignExpr) *operand {
 			x.errorf(e, "cannot assign %s to '%s' of type %s", val.t, target.name, target.t)
 			return bad(e)
 		}
-		cp := copier(target.addr, val.addr, target.t.leafRanges(nil), rc)
-		return &operand{t: tVoid, node: e, effect: effect, eval: func(en *Env) int32 { cp(en); return 0 }}
+		code := &ir.Copy{At: pos, Dst: target.addr, Src: val.addr, Ranges: target.t.leafRanges(nil)}
+		return &operand{t: tVoid, node: e, effect: effect, code: code}
 	}
 	if !x.integral(val) {
 		return bad(e)
@@ -80,15 +80,14 @@ func (x *cx) assign(e *lang.AssignExpr) *operand {
 		x.errorf(e, "cannot assign %s to '%s' of scalar set %s", val.t, target.name, target.t)
 		return bad(e)
 	}
-	if simple {
-		return &operand{t: target.t, node: e, effect: effect, eval: store(target.addr, rc, val)}
+	op := ir.Nop
+	if !simple {
+		if op = assignOp(e.Op); op == ir.Nop {
+			x.errorf(e, "unsupported assignment operator")
+			return bad(e)
+		}
 	}
-	op := assignOp(e.Op)
-	if op == lang.ILLEGAL {
-		x.errorf(e, "unsupported assignment operator")
-		return bad(e)
-	}
-	return &operand{t: target.t, node: e, effect: effect, eval: update(target.addr, rc, val.value(), op, e.OpPos)}
+	return &operand{t: target.t, node: e, effect: effect, code: &ir.Assign{At: pos, Op: op, Dst: target.addr, X: val.value()}}
 }
 
 // unparen strips parentheses.
@@ -122,65 +121,8 @@ func (x *cx) condAssign(e *lang.AssignExpr, c *lang.CondExpr) *operand {
 		}
 		return r
 	}
-	cf, lf, rf := cond.value(), l.eval, r.eval
-	return &operand{t: t, node: e, effect: true, eval: func(en *Env) int32 {
-		if cf(en) != 0 {
-			return lf(en)
-		}
-		return rf(en)
-	}}
-}
-
-// store compiles target = val.
-func store(a *address, rc *rangeCheck, val *operand) func(*Env) int32 {
-	lo, hi := rc.lo, rc.hi
-	if a.sp == spVar && a.static() && !a.ind {
-		k := a.off
-		if val.known {
-			v := val.val
-			if v < lo || v > hi {
-				return func(e *Env) int32 { rc.fail(e, v); return 0 }
-			}
-			return func(e *Env) int32 { e.Vars[k] = v; return v }
-		}
-		f := val.eval
-		return func(e *Env) int32 {
-			v := f(e)
-			if v < lo || v > hi {
-				rc.fail(e, v)
-				return 0
-			}
-			e.Vars[k] = v
-			return v
-		}
-	}
-	w, f := writer(a, rc), val.value()
-	return func(e *Env) int32 {
-		v := f(e)
-		w(e, v)
-		return v
-	}
-}
-
-// update compiles target op= val: the target's address is computed once.
-func update(a *address, rc *rangeCheck, val func(*Env) int32, op lang.Token, pos source.Pos) func(*Env) int32 {
-	enc := a.encoder()
-	lo, hi := rc.lo, rc.hi
-	return func(e *Env) int32 {
-		addr := enc(e)
-		old := e.load(addr)
-		v, msg := fold(op, old, val(e))
-		if msg != "" {
-			e.fail(pos, "%s", msg)
-			return 0
-		}
-		if v < lo || v > hi {
-			rc.fail(e, v)
-			return 0
-		}
-		e.store(addr, v)
-		return v
-	}
+	code := &ir.Cond{At: at(e), C: cond.code, X: l.value(), Y: r.value()}
+	return &operand{t: t, node: e, effect: true, code: code}
 }
 
 // incDec compiles ++ and --, prefix (the new value) or postfix (the old).
@@ -197,60 +139,6 @@ func (x *cx) incDec(e lang.Expr, target lang.Expr, op lang.Token, pre bool) *ope
 	if op == lang.DEC {
 		d = -1
 	}
-	lo, hi := t.t.lo, t.t.hi
-	rc := &rangeCheck{lo: lo, hi: hi, name: t.name, pos: e.Pos()}
-	o := &operand{t: tInt, node: e, effect: nonLocal(t.addr) || t.effect}
-	a := t.addr
-	if a.sp == spVar && a.static() && !a.ind {
-		k := a.off
-		o.eval = func(en *Env) int32 {
-			old := en.Vars[k]
-			v := old + d
-			if v < lo || v > hi {
-				rc.fail(en, v)
-				return 0
-			}
-			en.Vars[k] = v
-			if pre {
-				return v
-			}
-			return old
-		}
-		return o
-	}
-	enc := a.encoder()
-	o.eval = func(en *Env) int32 {
-		addr := enc(en)
-		old := en.load(addr)
-		v := old + d
-		if v < lo || v > hi {
-			rc.fail(en, v)
-			return 0
-		}
-		en.store(addr, v)
-		if pre {
-			return v
-		}
-		return old
-	}
-	return o
-}
-
-// clockAssign compiles x = v for a clock: it records the assignment in
-// Env.Resets after checking that v is not negative.
-func clockAssign(a *address, val func(*Env) int32, pos source.Pos) func(*Env) int32 {
-	c := clockOf(a)
-	return func(e *Env) int32 {
-		v := val(e)
-		if v < 0 {
-			e.fail(pos, "negative clock value: %d", v)
-			return 0
-		}
-		i := c.idx
-		if c.fn != nil {
-			i = c.fn(e)
-		}
-		e.Resets = append(e.Resets, ClockReset{Clock: i, Value: v})
-		return v
-	}
+	code := &ir.IncDec{At: at(e), Dst: t.addr, Delta: d, Post: !pre}
+	return &operand{t: tInt, node: e, effect: nonLocal(t.addr) || t.effect, code: code}
 }

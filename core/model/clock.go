@@ -4,22 +4,20 @@
 
 package model
 
-import "beeline/core/lang"
+import (
+	"beeline/core/ir"
+	"beeline/core/lang"
+)
 
-// clockRef names one clock: idx when fn is nil, else fn(env).
-type clockRef struct {
-	idx int32
-	fn  func(*Env) int32
+// sameClock reports whether two clock references are the same fixed clock.
+func sameClock(c, d *address) bool {
+	return c != nil && d != nil && c.Static() && d.Static() && c.Off == d.Off
 }
 
-func (c *clockRef) same(d *clockRef) bool {
-	return c != nil && d != nil && c.fn == nil && d.fn == nil && c.idx == d.idx
-}
-
-// intSum is c + Σplus − Σminus over integer closures.
+// intSum is c + Σplus − Σminus over integer expressions.
 type intSum struct {
 	c           int32
-	plus, minus []func(*Env) int32
+	plus, minus []ir.Expr
 }
 
 func (s intSum) negate() intSum {
@@ -29,46 +27,44 @@ func (s intSum) negate() intSum {
 func (s intSum) add(t intSum) intSum {
 	return intSum{
 		c:     s.c + t.c,
-		plus:  append(append([]func(*Env) int32{}, s.plus...), t.plus...),
-		minus: append(append([]func(*Env) int32{}, s.minus...), t.minus...),
+		plus:  append(append([]ir.Expr{}, s.plus...), t.plus...),
+		minus: append(append([]ir.Expr{}, s.minus...), t.minus...),
 	}
 }
 
 func (s intSum) constant() bool { return len(s.plus) == 0 && len(s.minus) == 0 }
 
-// fn returns a closure computing s, specialised for the usual shapes
-// (one variable bound, a bound plus a constant).
-func (s intSum) fn() func(*Env) int32 {
-	c := s.c
+// expr returns s as one expression: the terms added left to right, then
+// the constant (the back end specialises x + k).
+func (s intSum) expr() ir.Expr {
+	var e ir.Expr
+	for _, p := range s.plus {
+		if e == nil {
+			e = p
+			continue
+		}
+		e = &ir.Binary{At: ir.At{P: p.Pos()}, Op: ir.Add, X: e, Y: p}
+	}
+	for _, m := range s.minus {
+		if e == nil {
+			e = &ir.Binary{At: ir.At{P: m.Pos()}, Op: ir.Sub, X: &ir.Const{V: s.c}, Y: m}
+			continue
+		}
+		e = &ir.Binary{At: ir.At{P: m.Pos()}, Op: ir.Sub, X: e, Y: m}
+	}
 	switch {
-	case s.constant():
-		return func(*Env) int32 { return c }
-	case len(s.plus) == 1 && len(s.minus) == 0 && c == 0:
-		return s.plus[0]
-	case len(s.plus) == 1 && len(s.minus) == 0:
-		f := s.plus[0]
-		return func(e *Env) int32 { return f(e) + c }
-	case len(s.plus) == 0 && len(s.minus) == 1:
-		f := s.minus[0]
-		return func(e *Env) int32 { return c - f(e) }
+	case e == nil:
+		return &ir.Const{V: s.c}
+	case len(s.plus) == 0 || s.c == 0:
+		return e
 	}
-	plus, minus := s.plus, s.minus
-	return func(e *Env) int32 {
-		v := c
-		for _, f := range plus {
-			v += f(e)
-		}
-		for _, f := range minus {
-			v -= f(e)
-		}
-		return v
-	}
+	return &ir.Binary{At: ir.At{P: e.Pos()}, Op: ir.Add, X: e, Y: &ir.Const{V: s.c}}
 }
 
 // linear is pos − neg + k, where pos and neg are clocks (either may be nil,
 // meaning the reference clock).
 type linear struct {
-	pos, neg *clockRef
+	pos, neg *address
 	k        intSum
 }
 
@@ -91,7 +87,7 @@ func (x *cx) toLinear(o *operand) (*linear, bool) {
 	if o.known {
 		return &linear{k: intSum{c: o.val}}, true
 	}
-	return &linear{k: intSum{plus: []func(*Env) int32{o.eval}}}, true
+	return &linear{k: intSum{plus: []ir.Expr{o.code}}}, true
 }
 
 // addLinear returns a + b, or false when more than one clock would be
@@ -110,7 +106,7 @@ func addLinear(a, b *linear) (*linear, bool) {
 		}
 		res.neg = b.neg
 	}
-	if res.pos.same(res.neg) {
+	if sameClock(res.pos, res.neg) {
 		res.pos, res.neg = nil, nil
 	}
 	return res, true
@@ -138,7 +134,7 @@ func (x *cx) linearOp(e lang.Expr, op lang.Token, l, r *operand) *operand {
 		if res.k.constant() {
 			o.known, o.val = true, res.k.c
 		} else {
-			o.eval = res.k.fn()
+			o.code = res.k.expr()
 		}
 	case res.pos == nil || res.neg != nil:
 		o.t = tDiff
@@ -148,7 +144,7 @@ func (x *cx) linearOp(e lang.Expr, op lang.Token, l, r *operand) *operand {
 
 // guardParts is a conjunction of clock constraints and integer conditions.
 type guardParts struct {
-	cons []ClockConstraint
+	cons []ir.Constraint
 	ints []*operand
 }
 
@@ -171,7 +167,7 @@ func (x *cx) constraint(e lang.Expr, op lang.Token, l, r *operand) *operand {
 		if d.k.constant() {
 			k.known, k.val = true, d.k.c
 		} else {
-			k.eval = d.k.fn()
+			k.code = d.k.expr()
 		}
 		return x.integerOp(e, op, k, known(e, tInt, 0))
 	}
@@ -193,7 +189,7 @@ func (x *cx) constraint(e lang.Expr, op lang.Token, l, r *operand) *operand {
 	}
 	if x.mode == modeInvariant {
 		for _, c := range o.guard.cons {
-			if c.I == 0 && c.IFn == nil {
+			if c.I == nil {
 				x.errorf(e, "invariant may only give upper bounds on clocks")
 				return bad(e)
 			}
@@ -203,21 +199,8 @@ func (x *cx) constraint(e lang.Expr, op lang.Token, l, r *operand) *operand {
 }
 
 // upper turns d ≺ 0, that is pos − neg ≺ −k, into a constraint.
-func upper(d *linear, strict bool) ClockConstraint {
-	c := ClockConstraint{Strict: strict}
-	if d.pos != nil {
-		c.I, c.IFn = d.pos.idx, d.pos.fn
-	}
-	if d.neg != nil {
-		c.J, c.JFn = d.neg.idx, d.neg.fn
-	}
-	b := d.k.negate()
-	if b.constant() {
-		c.Bound = b.c
-	} else {
-		c.BoundFn = b.fn()
-	}
-	return c
+func upper(d *linear, strict bool) ir.Constraint {
+	return ir.Constraint{I: d.pos, J: d.neg, Strict: strict, Bound: d.k.negate().expr()}
 }
 
 // asGuard views an operand as a conjunction.
@@ -242,15 +225,16 @@ func (x *cx) conjoin(e lang.Expr, l, r *operand) *operand {
 		return bad(e)
 	}
 	g := &guardParts{
-		cons: append(append([]ClockConstraint{}, a.cons...), b.cons...),
+		cons: append(append([]ir.Constraint{}, a.cons...), b.cons...),
 		ints: append(append([]*operand{}, a.ints...), b.ints...),
 	}
 	return &operand{t: tGuard, node: e, guard: g, effect: l.effect || r.effect}
 }
 
-// toGuard turns a compiled label expression into a Guard; nil means true.
-// A constant false integer part is kept as a closure returning 0.
-func toGuard(o *operand) *Guard {
+// toGuard turns a compiled label expression into the resolved guard of
+// a label with a frame of size slots; nil means true. A constant false
+// integer part is kept as the condition 0.
+func toGuard(o *operand, size int32) *ir.Guard {
 	var parts *guardParts
 	switch {
 	case o.isBad():
@@ -260,30 +244,22 @@ func toGuard(o *operand) *Guard {
 	default:
 		parts = &guardParts{ints: []*operand{o}}
 	}
-	g := &Guard{Clocks: parts.cons}
-	var fs []*operand
+	g := &ir.Guard{Clocks: parts.cons, Frame: size}
 	for _, i := range parts.ints {
 		if i.known {
 			if i.val == 0 {
-				g.Int = func(*Env) int32 { return 0 }
+				g.Cond = &ir.Const{At: at(i.node), V: 0}
 				return g
 			}
 			continue
 		}
-		fs = append(fs, i)
-	}
-	switch len(fs) {
-	case 0:
-	case 1:
-		g.Int = fs[0].eval
-	default:
-		acc := fs[0]
-		for _, f := range fs[1:] {
-			acc = &operand{t: tBool, eval: and(acc, f)}
+		if g.Cond == nil {
+			g.Cond = i.code
+			continue
 		}
-		g.Int = acc.eval
+		g.Cond = &ir.Binary{At: at(i.node), Op: ir.LAnd, X: g.Cond, Y: i.code}
 	}
-	if g.Int == nil && len(g.Clocks) == 0 {
+	if g.Cond == nil && len(g.Clocks) == 0 {
 		return nil
 	}
 	return g

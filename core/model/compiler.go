@@ -6,6 +6,7 @@ package model
 import (
 	"fmt"
 
+	"beeline/core/ir"
 	"beeline/core/lang"
 	"beeline/core/source"
 )
@@ -89,10 +90,10 @@ func (f *frame) alloc(n int32) int32 {
 type operand struct {
 	t     *typ
 	node  lang.Expr
-	known bool             // integral value known at compile time: val
-	val   int32            //
-	eval  func(*Env) int32 // integral value at run time (nil when known)
-	addr  *address         // the object, when the expression denotes storage
+	known bool     // integral value known at compile time: val
+	val   int32    //
+	code  ir.Expr  // integral value at run time (nil when known)
+	addr  *address // the object, when the expression denotes storage
 	// effect is set when evaluating the expression changes state outside
 	// the current function frame (variables, clocks, meta variables).
 	effect bool
@@ -109,13 +110,21 @@ func known(n lang.Expr, t *typ, v int32) *operand {
 	return &operand{t: t, node: n, known: true, val: v}
 }
 
-// value returns a closure computing an integral operand.
-func (o *operand) value() func(*Env) int32 {
+// value returns the resolved form of an integral operand: a constant
+// when it is known.
+func (o *operand) value() ir.Expr {
 	if o.known {
-		v := o.val
-		return func(*Env) int32 { return v }
+		return &ir.Const{At: at(o.node), V: o.val}
 	}
-	return o.eval
+	return o.code
+}
+
+// at returns the position of n for a resolved node.
+func at(n lang.Node) ir.At {
+	if n == nil {
+		return ir.At{}
+	}
+	return ir.At{P: n.Pos()}
 }
 
 func (o *operand) isBad() bool { return o.t.kind == kBad }

@@ -280,7 +280,7 @@ func (x *cx) constDecl(sym *symbol, v *lang.VarSpec) {
 		return
 	}
 	pool := &x.c.net.consts
-	sym.addr = &address{sp: spConst, off: int32(len(*pool))}
+	sym.addr = staticRef(spConst, int32(len(*pool)), sym.t.size)
 	*pool = append(*pool, vals...)
 }
 
@@ -338,11 +338,11 @@ func (x *cx) flatInit(t *typ, init lang.Expr, name string, out []int32) []int32 
 		if o.isBad() {
 			return out
 		}
-		if o.addr == nil || o.addr.sp != spConst || !o.addr.static() || !equivalent(t, o.t) {
+		if o.addr == nil || o.addr.Space != spConst || !o.addr.Static() || !equivalent(t, o.t) {
 			x.errorf(init, "invalid initialiser for '%s' of type %s", name, t)
 			return out
 		}
-		return append(out, x.c.net.consts[o.addr.off:o.addr.off+t.size]...)
+		return append(out, x.c.net.consts[o.addr.Off:o.addr.Off+t.size]...)
 	case t.kind == kArray:
 		n := int(t.index.hi - t.index.lo + 1)
 		if len(list.Elems) != n {
@@ -429,7 +429,7 @@ func (c *compiler) allocData(name string, t *typ, init []int32, pos source.Pos) 
 	if t.meta {
 		list, sp = &c.net.Meta, spMeta
 	}
-	a := &address{sp: sp, off: int32(len(*list))}
+	a := staticRef(sp, int32(len(*list)), t.size)
 	for i, n := range names {
 		*list = append(*list, Var{Name: n, Lo: ranges[i][0], Hi: ranges[i][1], Init: init[i], Pos: pos})
 	}
@@ -441,13 +441,13 @@ func (c *compiler) allocObjects(name string, t *typ, pos source.Pos) *address {
 	names := flatNames(c.prefix+name, t, nil)
 	leaf := t.leaf()
 	if leaf.kind == kClock {
-		a := &address{sp: spClock, off: int32(len(c.net.Clocks))}
+		a := staticRef(spClock, int32(len(c.net.Clocks)), t.size)
 		for _, n := range names {
 			c.net.Clocks = append(c.net.Clocks, Clock{Name: n, Pos: pos})
 		}
 		return a
 	}
-	a := &address{sp: spChan, off: int32(len(c.net.Channels))}
+	a := staticRef(spChan, int32(len(c.net.Channels)), t.size)
 	for _, n := range names {
 		c.net.Channels = append(c.net.Channels, Channel{Name: n, Urgent: leaf.urgent, Broadcast: leaf.broadcast, Pos: pos})
 	}
@@ -473,11 +473,11 @@ func (x *cx) chanPriority(d *lang.ChanPriorityDecl) {
 			if o.isBad() {
 				continue
 			}
-			if o.t.leaf().kind != kChan || o.addr == nil || !o.addr.static() {
+			if o.t.leaf().kind != kChan || o.addr == nil || !o.addr.Static() {
 				x.errorf(e, "'%s' is not a channel", exprString(e))
 				continue
 			}
-			for k := o.addr.off; k < o.addr.off+o.t.size; k++ {
+			for k := o.addr.Off; k < o.addr.Off+o.t.size; k++ {
 				x.c.net.Channels[k].Priority = int32(i - def)
 			}
 		}

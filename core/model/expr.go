@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 
+	"beeline/core/ir"
 	"beeline/core/lang"
 )
 
@@ -109,30 +110,23 @@ func (x *cx) ident(e *lang.Ident) *operand {
 // object builds the operand of an object of type t at addr: integral
 // values read from storage (constants fold), clocks become linear terms.
 func (x *cx) object(n lang.Expr, t *typ, a *address, effect bool, name string) *operand {
-	o := &operand{t: t, node: n, addr: a, effect: effect, name: name}
+	r := *a
+	r.Name, r.Lo, r.Hi = name, t.lo, t.hi
+	if r.Static() {
+		r.Span = t.size
+	}
+	o := &operand{t: t, node: n, addr: &r, effect: effect, name: name}
 	switch {
 	case t.isIntegral():
-		if a.sp == spConst && a.static() {
-			o.known, o.val = true, x.c.net.consts[a.off]
+		if a.Space == spConst && a.Static() {
+			o.known, o.val = true, x.c.net.consts[a.Off]
 			return o
 		}
-		o.eval = reader(a, x.c.net.consts)
+		o.code = &ir.Load{At: at(n), Ref: &r}
 	case t.kind == kClock:
-		o.lin = &linear{pos: clockOf(a)}
+		o.lin = &linear{pos: &r}
 	}
 	return o
-}
-
-// clockOf turns a clock address into a clock reference.
-func clockOf(a *address) *clockRef {
-	switch {
-	case a.dyn == nil:
-		return &clockRef{idx: a.off}
-	case a.ind:
-		f := a.dyn
-		return &clockRef{fn: func(e *Env) int32 { return f(e) & addrMask }}
-	}
-	return &clockRef{fn: a.dyn}
 }
 
 // index compiles a[i].
@@ -163,37 +157,15 @@ func (x *cx) index(e *lang.IndexExpr) *operand {
 			return bad(e)
 		}
 		name = fmt.Sprintf("%s[%d]", base.name, idx.val)
-		return x.object(e, elem, base.addr.plus((idx.val-lo)*stride), base.effect, name)
+		return x.object(e, elem, plus(base.addr, (idx.val-lo)*stride), base.effect, name)
 	}
-	f, pos := idx.eval, e.Index.Pos()
-	check := func(en *Env) int32 {
-		i := f(en)
-		if i < lo || i > hi {
-			en.fail(pos, "array index %d out of range [%d,%d]", i, lo, hi)
-			return 0
-		}
-		return (i - lo) * stride
+	a := *base.addr
+	var off ir.Expr = &ir.Offset{At: at(e.Index), X: idx.code, Lo: lo, Hi: hi, Stride: stride}
+	if a.Index != nil {
+		off = &ir.Binary{At: at(e.Index), Op: ir.Add, X: a.Index, Y: off}
 	}
-	a := &address{sp: base.addr.sp, ind: base.addr.ind}
-	if base.addr.dyn == nil {
-		off := base.addr.off
-		if stride == 1 && lo == 0 {
-			a.dyn = func(en *Env) int32 {
-				i := f(en)
-				if i < 0 || i > hi {
-					en.fail(pos, "array index %d out of range [%d,%d]", i, lo, hi)
-					return off
-				}
-				return off + i
-			}
-		} else {
-			a.dyn = func(en *Env) int32 { return off + check(en) }
-		}
-	} else {
-		b := base.addr.dyn
-		a.dyn = func(en *Env) int32 { return b(en) + check(en) }
-	}
-	return x.object(e, elem, a, base.effect || idx.effect, name)
+	a.Index = off
+	return x.object(e, elem, &a, base.effect || idx.effect, name)
 }
 
 // selector compiles s.f, and P.l / P(i).x in queries.
@@ -211,7 +183,7 @@ func (x *cx) selector(e *lang.SelectorExpr) *operand {
 	}
 	for _, f := range base.t.fields {
 		if f.name == e.Sel.Name {
-			return x.object(e, f.t, base.addr.plus(f.off), base.effect, base.name+"."+f.name)
+			return x.object(e, f.t, plus(base.addr, f.off), base.effect, base.name+"."+f.name)
 		}
 	}
 	x.errorf(e.Sel, "'%s' has no field '%s'", exprString(e.X), e.Sel.Name)
@@ -287,20 +259,18 @@ func (x *cx) unary(e *lang.UnaryExpr) *operand {
 		if o.t.kind == kInt {
 			r.t = tInt
 		}
-		r.known, r.val, r.eval = o.known, o.val, o.eval
+		r.known, r.val, r.code = o.known, o.val, o.code
 	case lang.SUB:
 		if o.known {
 			return known(e, tInt, -o.val)
 		}
-		f := o.eval
-		r.eval = func(en *Env) int32 { return -f(en) }
+		r.code = &ir.Unary{At: at(e), Op: ir.Neg, X: o.code}
 	case lang.NOT, lang.KwNot:
 		r.t = tBool
 		if o.known {
 			return known(e, tBool, b2i(o.val == 0))
 		}
-		f := o.eval
-		r.eval = func(en *Env) int32 { return b2i(f(en) == 0) }
+		r.code = &ir.Unary{At: at(e), Op: ir.Not, X: o.code}
 	default:
 		x.errorf(e, "unsupported operator")
 		return bad(e)
@@ -386,8 +356,7 @@ func (x *cx) bigOp(e lang.Expr, op lang.Token, l, r *operand) *operand {
 	o := known(e, tBool, b2i(v))
 	o.effect = l.effect
 	if l.effect && !l.known {
-		f := l.eval
-		o.known, o.eval = false, func(en *Env) int32 { f(en); return b2i(v) }
+		o.known, o.code = false, &ir.Seq{At: at(e), List: []ir.Expr{l.code, &ir.Const{At: at(e), V: b2i(v)}}}
 	}
 	return o
 }
@@ -407,83 +376,12 @@ func (x *cx) integerOp(e lang.Expr, op lang.Token, l, r *operand) *operand {
 		}
 		return known(e, t, v)
 	}
-	pos := e.Pos()
+	pos := at(e)
 	if b, ok := e.(*lang.BinaryExpr); ok {
-		pos = b.OpPos
+		pos.P = b.OpPos
 	}
-	switch op {
-	case lang.LAND, lang.KwAnd:
-		o.eval = and(l, r)
-	case lang.LOR, lang.KwOr:
-		o.eval = or(l, r)
-	case lang.KwImply:
-		a, b := l.value(), r.value()
-		o.eval = func(en *Env) int32 { return b2i(a(en) == 0 || b(en) != 0) }
-	default:
-		o.eval = x.specialise(op, l, r)
-		if o.eval == nil {
-			o.eval = arith(op, l.value(), r.value(), pos)
-		}
-	}
+	o.code = &ir.Binary{At: pos, Op: binOp(op), X: l.value(), Y: r.value()}
 	return o
-}
-
-// specialise returns a faster closure for common shapes, or nil.
-func (x *cx) specialise(op lang.Token, l, r *operand) func(*Env) int32 {
-	if !r.known || l.known {
-		return nil
-	}
-	if isComparison(op) {
-		if l.addr != nil && l.addr.sp == spVar && l.addr.static() && !l.addr.ind {
-			return compareVarConst(op, l.addr.off, r.val)
-		}
-		return compareConst(op, l.eval, r.val)
-	}
-	switch op {
-	case lang.ADD:
-		return addConst(l.eval, r.val)
-	case lang.SUB:
-		return addConst(l.eval, -r.val)
-	}
-	return nil
-}
-
-// and and or short-circuit, with constants folded away.
-func and(l, r *operand) func(*Env) int32 {
-	switch {
-	case l.known && l.val == 0:
-		return func(*Env) int32 { return 0 }
-	case l.known:
-		b := r.eval
-		return func(e *Env) int32 { return b2i(b(e) != 0) }
-	case r.known && r.val != 0:
-		a := l.eval
-		return func(e *Env) int32 { return b2i(a(e) != 0) }
-	}
-	a, b := l.value(), r.value()
-	return func(e *Env) int32 {
-		if a(e) == 0 {
-			return 0
-		}
-		return b2i(b(e) != 0)
-	}
-}
-
-func or(l, r *operand) func(*Env) int32 {
-	switch {
-	case l.known && l.val != 0:
-		return func(*Env) int32 { return 1 }
-	case l.known:
-		b := r.eval
-		return func(e *Env) int32 { return b2i(b(e) != 0) }
-	}
-	a, b := l.value(), r.value()
-	return func(e *Env) int32 {
-		if a(e) != 0 {
-			return 1
-		}
-		return b2i(b(e) != 0)
-	}
 }
 
 // aggregateEqual compiles == and != on arrays and structs, or returns nil
@@ -496,22 +394,14 @@ func (x *cx) aggregateEqual(e lang.Expr, op lang.Token, l, r *operand) *operand 
 		x.errorf(e, "cannot compare %s and %s", l.t, r.t)
 		return bad(e)
 	}
-	la, ra, n, want := l.addr.encoder(), r.addr.encoder(), l.t.size, op == lang.EQL
-	return &operand{t: tBool, node: e, effect: l.effect || r.effect, eval: func(en *Env) int32 {
-		a, b := la(en), ra(en)
-		for i := int32(0); i < n; i++ {
-			if en.load(a+i) != en.load(b+i) {
-				return b2i(!want)
-			}
-		}
-		return b2i(want)
-	}}
+	code := &ir.Equal{At: at(e), X: l.addr, Y: r.addr, N: l.t.size, Neq: op == lang.NEQ}
+	return &operand{t: tBool, node: e, effect: l.effect || r.effect, code: code}
 }
 
 // comma compiles X1, ..., Xn: each element in turn for its effect, the
 // value and type being those of Xn.
 func (x *cx) comma(e *lang.CommaExpr) *operand {
-	var effects []func(*Env)
+	var effects []ir.Expr
 	effect := false
 	for _, el := range e.List[:len(e.List)-1] {
 		o := x.expr(el)
@@ -519,23 +409,20 @@ func (x *cx) comma(e *lang.CommaExpr) *operand {
 			return bad(e)
 		}
 		effect = effect || o.effect
-		if f := o.eval; !o.known && f != nil {
-			effects = append(effects, func(en *Env) { f(en) })
+		if !o.known && o.code != nil {
+			effects = append(effects, o.code)
 		}
 	}
 	last := x.expr(e.List[len(e.List)-1])
 	if last.isBad() || len(effects) == 0 {
 		return last
 	}
-	if last.eval == nil && !last.known {
+	if last.code == nil && !last.known {
 		x.errorf(e.List[len(e.List)-1], "this expression has no value here")
 		return bad(e)
 	}
-	before, v := seq(effects), last.value()
-	return &operand{t: last.t, node: e, effect: effect || last.effect, eval: func(en *Env) int32 {
-		before(en)
-		return v(en)
-	}}
+	code := &ir.Seq{At: at(e), List: append(effects, last.value())}
+	return &operand{t: last.t, node: e, effect: effect || last.effect, code: code}
 }
 
 // cond compiles c ? a : b on integers.
@@ -553,15 +440,10 @@ func (x *cx) cond(e *lang.CondExpr) *operand {
 	}
 	if c.known {
 		if c.val != 0 {
-			return &operand{t: t, node: e, known: a.known, val: a.val, eval: a.eval, effect: a.effect}
+			return &operand{t: t, node: e, known: a.known, val: a.val, code: a.code, effect: a.effect}
 		}
-		return &operand{t: t, node: e, known: b.known, val: b.val, eval: b.eval, effect: b.effect}
+		return &operand{t: t, node: e, known: b.known, val: b.val, code: b.code, effect: b.effect}
 	}
-	cf, af, bf := c.eval, a.value(), b.value()
-	return &operand{t: t, node: e, effect: c.effect || a.effect || b.effect, eval: func(en *Env) int32 {
-		if cf(en) != 0 {
-			return af(en)
-		}
-		return bf(en)
-	}}
+	code := &ir.Cond{At: at(e), C: c.code, X: a.value(), Y: b.value()}
+	return &operand{t: t, node: e, effect: c.effect || a.effect || b.effect, code: code}
 }

@@ -4,6 +4,7 @@
 package model
 
 import (
+	"beeline/core/ir"
 	"beeline/core/lang"
 	"beeline/core/source"
 )
@@ -15,8 +16,8 @@ type function struct {
 	result  *typ
 	params  []*fparam
 	frame   frame
-	body    func(*Env) ctl
-	effects bool // changes state outside its own frame
+	ir      *ir.Func // the resolved form, complete once compiling ends
+	effects bool     // changes state outside its own frame
 	// compiling is set while the body is compiled: a call then is recursion.
 	compiling bool
 }
@@ -46,9 +47,32 @@ func (x *cx) funcDecl(d *lang.FuncDecl) {
 		fx.param(fn, p)
 	}
 	body := fx.block(d.Body)
-	fn.body = body
 	fn.compiling = false
 	x.c.noteFrame(&fn.frame)
+	f := &ir.Func{Name: fn.name, At: ir.At{P: fn.pos}, Frame: fn.frame.size, Body: body, Effects: fn.effects}
+	switch fn.result.kind {
+	case kVoid, kBad:
+		f.Void = true
+	default:
+		f.Lo, f.Hi = fn.result.lo, fn.result.hi
+	}
+	for _, p := range fn.params {
+		f.Params = append(f.Params, p.ir())
+	}
+	fn.ir = f
+	backend{x.c.net}.function(f)
+}
+
+// ir returns the resolved form of the parameter.
+func (p *fparam) ir() *ir.Param {
+	q := &ir.Param{Name: p.name, Ref: p.ref, Off: p.off, Spill: p.spill, Size: p.t.size, Lo: p.t.lo, Hi: p.t.hi, Space: spLocal}
+	switch p.t.leaf().kind {
+	case kClock:
+		q.Space = spClock
+	case kChan:
+		q.Space = spChan
+	}
+	return q
 }
 
 // param declares one function parameter in the function's scope.
@@ -71,7 +95,6 @@ func (x *cx) param(fn *function, p *lang.Param) {
 		if t.konst && t.isData() {
 			fp.spill = x.fr.alloc(t.size)
 		}
-		off := fp.off
 		sp := spLocal
 		switch leaf {
 		case kClock:
@@ -79,10 +102,10 @@ func (x *cx) param(fn *function, p *lang.Param) {
 		case kChan:
 			sp = spChan
 		}
-		sym.addr = &address{sp: sp, ind: true, dyn: func(e *Env) int32 { return e.stack[e.fp+off] }}
+		sym.addr = &address{Space: sp, Off: fp.off, Param: true, Span: t.size}
 	default:
 		fp.off = x.fr.alloc(t.size)
-		sym.addr = &address{sp: spLocal, off: fp.off}
+		sym.addr = staticRef(spLocal, fp.off, t.size)
 	}
 	x.c.declare(x.sc, sym)
 }
@@ -129,18 +152,8 @@ func (x *cx) builtinAbs(e *lang.CallExpr) *operand {
 		}
 		return known(e, tInt, v)
 	}
-	f := a.eval
-	return &operand{t: tInt, node: e, effect: a.effect, eval: func(en *Env) int32 {
-		v := f(en)
-		if v < 0 {
-			return -v
-		}
-		return v
-	}}
+	return &operand{t: tInt, node: e, effect: a.effect, code: &ir.Unary{At: at(e), Op: ir.Abs, X: a.code}}
 }
-
-// argWriter stores one argument into the callee's frame at fp.
-type argWriter func(e *Env, fp int32)
 
 // callFunc compiles a call of a user function.
 func (x *cx) callFunc(e *lang.CallExpr, fn *function) *operand {
@@ -153,75 +166,41 @@ func (x *cx) callFunc(e *lang.CallExpr, fn *function) *operand {
 		return bad(e)
 	}
 	effect := fn.effects
-	writers := make([]argWriter, 0, len(fn.params))
+	call := &ir.Call{At: at(e), Fn: fn.ir}
 	for i, p := range fn.params {
-		w, eff, ok := x.argument(e.Args[i], p, fn)
+		a, eff, ok := x.argument(e.Args[i], p, fn)
 		if !ok {
 			return bad(e)
 		}
 		effect = effect || eff
-		writers = append(writers, w)
+		call.Args = append(call.Args, a)
 	}
 	o := &operand{t: fn.result, node: e, effect: effect}
 	if o.t.kind == kBad {
 		return bad(e)
 	}
-	o.eval = callClosure(fn, writers)
+	o.code = call
 	return o
 }
 
-// callClosure returns the closure that pushes a frame, evaluates the
-// arguments in the caller's frame, runs the body and pops the frame.
-func callClosure(fn *function, writers []argWriter) func(*Env) int32 {
-	size := &fn.frame.size
-	return func(e *Env) int32 {
-		fp := e.sp
-		need := fp + *size
-		if int(need) > len(e.stack) {
-			e.grow(need)
-		}
-		e.sp = need
-		for _, w := range writers {
-			w(e, fp)
-		}
-		if e.Err != nil {
-			e.sp = fp
-			return 0
-		}
-		old := e.fp
-		e.fp = fp
-		e.ret = 0
-		fn.body(e)
-		e.fp, e.sp = old, fp
-		return e.ret
-	}
-}
-
 // argument compiles the passing of one argument to parameter p.
-func (x *cx) argument(arg lang.Expr, p *fparam, fn *function) (argWriter, bool, bool) {
+func (x *cx) argument(arg lang.Expr, p *fparam, fn *function) (*ir.Arg, bool, bool) {
 	if p.t.kind == kBad {
 		return nil, false, false
 	}
 	if p.ref {
-		return x.refArgument(arg, p, fn)
+		return x.refArgument(arg, p)
 	}
 	o := x.expr(arg)
 	if o.isBad() {
 		return nil, false, false
 	}
-	off := p.off
 	if !p.t.isIntegral() {
 		if o.addr == nil || !equivalent(p.t, o.t) {
 			x.errorf(arg, "argument '%s' of type %s does not match parameter '%s' of type %s", exprString(arg), o.t, p.name, p.t)
 			return nil, false, false
 		}
-		enc, n := o.addr.encoder(), p.t.size
-		return func(e *Env, fp int32) {
-			s := enc(e)
-			for i := int32(0); i < n; i++ {
-				e.stack[fp+off+i] = e.load(s + i)
-			}
-		}, o.effect, true
+		return &ir.Arg{Kind: ir.ArgCopy, Src: o.addr}, o.effect, true
 	}
 	if !x.integral(o) {
 		return nil, false, false
@@ -231,48 +210,33 @@ func (x *cx) argument(arg lang.Expr, p *fparam, fn *function) (argWriter, bool, 
 		return nil, false, false
 	}
 	lo, hi := p.t.lo, p.t.hi
-	pos := arg.Pos()
-	if o.known {
-		v := o.val
-		if v < lo || v > hi {
-			x.errorf(arg, "argument %d for parameter '%s' of '%s' is outside [%d,%d]", v, p.name, fn.name, lo, hi)
-			return nil, false, false
-		}
-		return func(e *Env, fp int32) { e.stack[fp+off] = v }, false, true
+	if o.known && (o.val < lo || o.val > hi) {
+		x.errorf(arg, "argument %d for parameter '%s' of '%s' is outside [%d,%d]", o.val, p.name, fn.name, lo, hi)
+		return nil, false, false
 	}
-	f, name := o.eval, p.name
-	return func(e *Env, fp int32) {
-		v := f(e)
-		if v < lo || v > hi {
-			e.fail(pos, "argument out of range: %s = %d is outside [%d,%d]", name, v, lo, hi)
-			return
-		}
-		e.stack[fp+off] = v
-	}, o.effect, true
+	v := o.value()
+	if o.known {
+		v = &ir.Const{At: at(arg), V: o.val}
+	}
+	return &ir.Arg{Kind: ir.ArgValue, X: v}, o.effect && !o.known, true
 }
 
 // refArgument passes an object by reference: the frame slot receives its
 // encoded address.
-func (x *cx) refArgument(arg lang.Expr, p *fparam, fn *function) (argWriter, bool, bool) {
-	off := p.off
+func (x *cx) refArgument(arg lang.Expr, p *fparam) (*ir.Arg, bool, bool) {
 	if p.t.konst && p.t.isData() {
 		o := x.expr(arg)
 		if o.isBad() {
 			return nil, false, false
 		}
 		if o.addr != nil && equivalent(p.t, o.t) {
-			enc := o.addr.encoder()
-			return func(e *Env, fp int32) { e.stack[fp+off] = enc(e) }, o.effect, true
+			return &ir.Arg{Kind: ir.ArgRef, Src: o.addr}, o.effect, true
 		}
 		if !p.t.isIntegral() || !x.integral(o) {
 			x.errorf(arg, "argument '%s' of type %s does not match parameter '%s' of type %s", exprString(arg), o.t, p.name, p.t)
 			return nil, false, false
 		}
-		f, spill := o.value(), p.spill
-		return func(e *Env, fp int32) {
-			e.stack[fp+spill] = f(e)
-			e.stack[fp+off] = encode(spLocal, fp+spill)
-		}, o.effect, true
+		return &ir.Arg{Kind: ir.ArgSpill, X: o.value()}, o.effect, true
 	}
 	var o *operand
 	if k := p.t.leaf().kind; k == kChan || k == kClock {
@@ -294,6 +258,5 @@ func (x *cx) refArgument(arg lang.Expr, p *fparam, fn *function) (argWriter, boo
 		x.errorf(arg, "argument '%s' of type %s does not match reference parameter '%s' of type %s", exprString(arg), o.t, p.name, p.t)
 		return nil, false, false
 	}
-	enc := o.addr.encoder()
-	return func(e *Env, fp int32) { e.stack[fp+off] = enc(e) }, o.effect, true
+	return &ir.Arg{Kind: ir.ArgRef, Src: o.addr}, o.effect, true
 }

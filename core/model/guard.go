@@ -5,11 +5,14 @@
 
 package model
 
-import "beeline/core/lang"
+import (
+	"beeline/core/ir"
+	"beeline/core/lang"
+)
 
 // conj is one disjunct: clock constraints and integer conditions.
 type conj struct {
-	cons []ClockConstraint
+	cons []ir.Constraint
 	ints []*operand
 }
 
@@ -69,7 +72,7 @@ func (x *cx) dnfJoin(a, b lang.Expr, negA, negB, and bool) ([]*conj, bool) {
 	for _, p := range l {
 		for _, q := range r {
 			out = append(out, &conj{
-				cons: append(append([]ClockConstraint{}, p.cons...), q.cons...),
+				cons: append(append([]ir.Constraint{}, p.cons...), q.cons...),
 				ints: append(append([]*operand{}, p.ints...), q.ints...),
 			})
 			if len(out) > maxDisjuncts*maxDisjuncts {
@@ -98,7 +101,7 @@ func (x *cx) dnfLeaf(e lang.Expr, neg bool) ([]*conj, bool) {
 		}
 		var out []*conj
 		for _, c := range o.guard.cons {
-			out = append(out, &conj{cons: []ClockConstraint{negate(c)}})
+			out = append(out, &conj{cons: []ir.Constraint{negate(c)}})
 		}
 		for _, i := range o.guard.ints {
 			out = append(out, &conj{ints: []*operand{notOperand(i)}})
@@ -106,7 +109,7 @@ func (x *cx) dnfLeaf(e lang.Expr, neg bool) ([]*conj, bool) {
 		return out, true
 	case o.t.kind == kNeq:
 		if neg {
-			return []*conj{{cons: []ClockConstraint{negate(o.guard.cons[0]), negate(o.guard.cons[1])}}}, true
+			return []*conj{{cons: []ir.Constraint{negate(o.guard.cons[0]), negate(o.guard.cons[1])}}}, true
 		}
 		return []*conj{{cons: o.guard.cons[:1]}, {cons: o.guard.cons[1:]}}, true
 	case o.t.kind == kClock || o.t.kind == kDiff:
@@ -123,10 +126,12 @@ func (x *cx) dnfLeaf(e lang.Expr, neg bool) ([]*conj, bool) {
 
 // negate returns the complement of x_I − x_J ≺ c: x_J − x_I ≺' −c, with
 // '<' and '<=' swapped.
-func negate(c ClockConstraint) ClockConstraint {
-	n := ClockConstraint{I: c.J, IFn: c.JFn, J: c.I, JFn: c.IFn, Strict: !c.Strict, Bound: -c.Bound}
-	if f := c.BoundFn; f != nil {
-		n.BoundFn = func(e *Env) int32 { return -f(e) }
+func negate(c ir.Constraint) ir.Constraint {
+	n := ir.Constraint{I: c.J, J: c.I, Strict: !c.Strict}
+	if k, ok := c.Bound.(*ir.Const); ok {
+		n.Bound = &ir.Const{At: k.At, V: -k.V}
+	} else {
+		n.Bound = &ir.Unary{At: ir.At{P: c.Bound.Pos()}, Op: ir.Neg, X: c.Bound}
 	}
 	return n
 }
@@ -135,17 +140,17 @@ func notOperand(o *operand) *operand {
 	if o.known {
 		return known(o.node, tBool, b2i(o.val == 0))
 	}
-	f := o.eval
-	return &operand{t: tBool, node: o.node, eval: func(e *Env) int32 { return b2i(f(e) == 0) }}
+	return &operand{t: tBool, node: o.node, code: &ir.Unary{At: at(o.node), Op: ir.Not, X: o.code}}
 }
 
-// conjGuard turns a disjunct into a Guard (nil means true), or reports
-// false when the disjunct can never hold.
-func conjGuard(c *conj) (*Guard, bool) {
+// conjGuard turns a disjunct into the guard of a label with a frame of
+// size slots (nil means true), or reports false when the disjunct can
+// never hold.
+func conjGuard(c *conj, size int32) (*ir.Guard, bool) {
 	for _, i := range c.ints {
 		if i.known && i.val == 0 {
 			return nil, false
 		}
 	}
-	return toGuard(&operand{t: tGuard, guard: &guardParts{cons: c.cons, ints: c.ints}}), true
+	return toGuard(&operand{t: tGuard, guard: &guardParts{cons: c.cons, ints: c.ints}}, size), true
 }

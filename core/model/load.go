@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"beeline/core/ir"
 	"beeline/core/lang"
 	"beeline/core/source"
 	"beeline/core/uppaal"
@@ -49,7 +50,7 @@ type parsedEdge struct {
 // when any of them is an error.
 func Load(doc *uppaal.Document) (*Network, source.List) {
 	var errs source.List
-	c := &compiler{net: &Network{FS: doc.FS, Clocks: []Clock{{Name: "0"}}, sets: map[string]*procSet{}}, errs: &errs}
+	c := &compiler{net: &Network{FS: doc.FS, Clocks: []Clock{{Name: "0"}}, sets: map[string]*procSet{}, bodies: map[*ir.Func]func(*Env) ctl{}}, errs: &errs}
 	c.global = newScope(builtinScope())
 	c.system = newScope(c.global)
 	c.net.global = c.system
@@ -76,6 +77,7 @@ func Load(doc *uppaal.Document) (*Network, source.List) {
 	if errs.HasErrors() {
 		return nil, errs
 	}
+	c.net.Deps = newDeps(c.net)
 	return c.net, errs
 }
 

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"beeline/core/lang"
+	"beeline/core/ir"
 	"beeline/core/source"
 )
 
@@ -34,11 +34,14 @@ type Network struct {
 	HasPriorities bool
 	// Templates is the number of templates in the document.
 	Templates int
+	// Deps says what each label may read and write.
+	Deps *Deps
 
-	consts    []int32 // pool of constant aggregates (const arrays and structs)
-	maxSelect int     // most select bindings on one edge
-	maxStack  int     // estimated evaluation stack size, in slots
-	global    *scope  // global declarations and system declarations, for queries
+	consts    []int32                     // pool of constant aggregates (const arrays and structs)
+	bodies    map[*ir.Func]func(*Env) ctl // compiled function bodies
+	maxSelect int                         // most select bindings on one edge
+	maxStack  int                         // estimated evaluation stack size, in slots
+	global    *scope                      // global declarations and system declarations, for queries
 	sets      map[string]*procSet
 }
 
@@ -83,7 +86,6 @@ type Process struct {
 
 	scope *scope    // template scope bound for this process (parameters, locals, locations)
 	tmpl  *template // the parsed template
-	edges []*scope  // scope of each edge (select bindings), for Lookup
 }
 
 // Location is a location of a process.
@@ -115,12 +117,9 @@ type Edge struct {
 	// clock assignments in Env.Resets, in order. Nil when the edge has no
 	// update.
 	Update func(*Env)
-
-	// GuardExpr and UpdateExprs keep the syntax (nil when absent) for
-	// heuristics that read guards and updates. Their identifiers resolve
-	// with Network.Lookup(Process, Index, name).
-	GuardExpr   lang.Expr
-	UpdateExprs []lang.Expr
+	// Assign is the resolved form Update was compiled from (nil when the
+	// edge has no update): what analyses read.
+	Assign *ir.Update
 }
 
 // Select is one select binding `Name : int[Lo,Hi]` (a scalar set of size n
@@ -141,6 +140,10 @@ type Sync struct {
 	// they hold for every channel ChanFn can return.
 	Urgent, Broadcast bool
 	Pos               source.Pos
+	// Src is the resolved channel reference, evaluated in a label frame of
+	// Frame slots.
+	Src   *ir.Ref
+	Frame int32
 }
 
 // Guard is a conjunction of clock constraints and an integer condition.
@@ -148,6 +151,9 @@ type Guard struct {
 	// Int is the integer part: nil means true; otherwise nonzero means true.
 	Int    func(*Env) int32
 	Clocks []ClockConstraint
+	// Src is the resolved form the closures were compiled from; Clocks[i]
+	// is Src.Clocks[i].
+	Src *ir.Guard
 }
 
 // ClockConstraint is x_I − x_J ≺ Bound with ≺ = '<' when Strict, '<='

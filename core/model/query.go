@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"beeline/core/ir"
 	"beeline/core/lang"
 	"beeline/core/source"
 )
@@ -43,6 +44,10 @@ type Prop struct {
 	Args  []*Prop
 	Atom  func(*Env) int32
 	Clock ClockConstraint
+	// Expr and Constraint are the resolved forms Atom and Clock are
+	// compiled from, evaluated in a frame of Formula.Frame slots.
+	Expr       ir.Expr
+	Constraint ir.Constraint
 }
 
 // Formula is a compiled query.
@@ -55,6 +60,8 @@ type Formula struct {
 	What string
 	Pos  source.Pos
 	Text string // the formula as printed by lang.QueryString
+	// Frame is the number of stack slots the formula's atoms need.
+	Frame int32
 }
 
 // CompileQuery compiles a parsed query. It returns nil and reports to errs
@@ -80,23 +87,27 @@ func (n *Network) CompileQuery(q *lang.Query, errs *source.List) *Formula {
 	if (*errs)[start:].HasErrors() {
 		return nil
 	}
-	if fr.size > 0 {
-		wrapProp(f.Prop, fr.size)
-		wrapProp(f.Right, fr.size)
-	}
+	f.Frame = fr.size
+	b := backend{n}
+	b.prop(f.Prop, fr.size)
+	b.prop(f.Right, fr.size)
 	return f
 }
 
-func wrapProp(p *Prop, size int32) {
+// prop compiles the atoms and clock constraints of p in a frame of size
+// slots.
+func (b backend) prop(p *Prop, size int32) {
 	if p == nil {
 		return
 	}
-	p.Atom = withFrame(p.Atom, size)
-	p.Clock.IFn = withFrame(p.Clock.IFn, size)
-	p.Clock.JFn = withFrame(p.Clock.JFn, size)
-	p.Clock.BoundFn = withFrame(p.Clock.BoundFn, size)
+	switch p.Op {
+	case PropAtom:
+		p.Atom = withFrame(b.expr(p.Expr), size)
+	case PropClock:
+		p.Clock = b.constraint(p.Constraint, size)
+	}
 	for _, a := range p.Args {
-		wrapProp(a, size)
+		b.prop(a, size)
 	}
 }
 
@@ -148,7 +159,7 @@ func (x *cx) atom(e lang.Expr) *Prop {
 	case o.t.kind == kGuard:
 		p := &Prop{Op: PropAnd}
 		for _, cc := range o.guard.cons {
-			p.Args = append(p.Args, &Prop{Op: PropClock, Clock: cc})
+			p.Args = append(p.Args, &Prop{Op: PropClock, Constraint: cc})
 		}
 		for _, i := range o.guard.ints {
 			p.Args = append(p.Args, intProp(i))
@@ -158,7 +169,7 @@ func (x *cx) atom(e lang.Expr) *Prop {
 		}
 		return p
 	case o.t.kind == kNeq:
-		return &Prop{Op: PropOr, Args: []*Prop{{Op: PropClock, Clock: o.guard.cons[0]}, {Op: PropClock, Clock: o.guard.cons[1]}}}
+		return &Prop{Op: PropOr, Args: []*Prop{{Op: PropClock, Constraint: o.guard.cons[0]}, {Op: PropClock, Constraint: o.guard.cons[1]}}}
 	case x.integral(o):
 		return intProp(o)
 	}
@@ -172,7 +183,7 @@ func intProp(o *operand) *Prop {
 		}
 		return &Prop{Op: PropFalse}
 	}
-	return &Prop{Op: PropAtom, Atom: o.eval}
+	return &Prop{Op: PropAtom, Expr: o.code}
 }
 
 func not(p *Prop) *Prop {
@@ -336,7 +347,7 @@ func (x *cx) member(e *lang.SelectorExpr, p *Process) *operand {
 	switch sym.kind {
 	case symLocation:
 		pi, li := int32(p.Index), sym.loc
-		return &operand{t: tBool, node: e, isLoc: true, eval: func(en *Env) int32 { return b2i(en.Locs[pi] == li) }}
+		return &operand{t: tBool, node: e, isLoc: true, code: &ir.LocIs{At: at(e), Proc: pi, Loc: li}}
 	case symVar:
 		return x.object(e, sym.t, sym.addr, false, p.Name+"."+sym.name)
 	case symConst:
@@ -403,26 +414,13 @@ func (x *cx) dynamicMember(e *lang.SelectorExpr, set *procSet, ops []*operand) *
 		}
 		members = append(members, m)
 	}
-	fns := make([]func(*Env) int32, len(members))
-	for i, m := range members {
-		fns[i] = m.value()
+	c := &ir.Choose{At: at(e)}
+	for _, m := range members {
+		c.List = append(c.List, m.value())
 	}
-	dims := set.dims
-	idx := make([]func(*Env) int32, len(ops))
 	for i, o := range ops {
-		idx[i] = o.value()
+		c.Index = append(c.Index, o.value())
+		c.Dims = append(c.Dims, [2]int32{set.dims[i].lo, set.dims[i].hi})
 	}
-	pos := e.Pos()
-	return &operand{t: members[0].t, node: e, eval: func(en *Env) int32 {
-		k := int32(0)
-		for i, f := range idx {
-			v := f(en)
-			if v < dims[i].lo || v > dims[i].hi {
-				en.fail(pos, "process index %d out of range [%d,%d]", v, dims[i].lo, dims[i].hi)
-				return 0
-			}
-			k = k*(dims[i].hi-dims[i].lo+1) + v - dims[i].lo
-		}
-		return fns[k](en)
-	}}
+	return &operand{t: members[0].t, node: e, code: c}
 }

@@ -1,28 +1,15 @@
-// Statements of function bodies and local declarations, compiled to
-// closures that return a control code.
+// Statements of function bodies and local declarations, resolved into
+// ir statements.
 
 package model
 
 import (
+	"beeline/core/ir"
 	"beeline/core/lang"
 )
 
-// ctl says how a statement ended.
-type ctl uint8
-
-const (
-	ctlNext ctl = iota
-	ctlBreak
-	ctlContinue
-	ctlReturn
-)
-
-// maxIterations bounds one execution of one loop, so that a model with an
-// endless loop reports an error instead of hanging the checker.
-const maxIterations = 1 << 24
-
 // stmt compiles a statement; it returns nil for statements without effect.
-func (x *cx) stmt(s lang.Stmt) func(*Env) ctl {
+func (x *cx) stmt(s lang.Stmt) ir.Stmt {
 	switch s := s.(type) {
 	case *lang.BlockStmt:
 		return x.block(s)
@@ -33,7 +20,7 @@ func (x *cx) stmt(s lang.Stmt) func(*Env) ctl {
 		if f == nil {
 			return nil
 		}
-		return func(e *Env) ctl { f(e); return ctlNext }
+		return &ir.Do{At: at(s), X: f}
 	case *lang.IfStmt:
 		return x.ifStmt(s)
 	case *lang.ForStmt:
@@ -41,16 +28,16 @@ func (x *cx) stmt(s lang.Stmt) func(*Env) ctl {
 	case *lang.RangeStmt:
 		return x.rangeStmt(s)
 	case *lang.WhileStmt:
-		return x.loop(nil, s.Cond, nil, s.Body, false)
+		return x.loop(s, nil, s.Cond, nil, s.Body, false)
 	case *lang.DoWhileStmt:
-		return x.loop(nil, s.Cond, nil, s.Body, true)
+		return x.loop(s, nil, s.Cond, nil, s.Body, true)
 	case *lang.ReturnStmt:
 		return x.returnStmt(s)
 	case *lang.BranchStmt:
 		if s.Tok == lang.KwBreak {
-			return func(*Env) ctl { return ctlBreak }
+			return &ir.Break{At: at(s)}
 		}
-		return func(*Env) ctl { return ctlContinue }
+		return &ir.Continue{At: at(s)}
 	case *lang.EmptyStmt, *lang.BadStmt, nil:
 		return nil
 	}
@@ -59,34 +46,18 @@ func (x *cx) stmt(s lang.Stmt) func(*Env) ctl {
 }
 
 // block compiles { ... } in a new scope.
-func (x *cx) block(b *lang.BlockStmt) func(*Env) ctl {
+func (x *cx) block(b *lang.BlockStmt) ir.Stmt {
 	if b == nil {
-		return func(*Env) ctl { return ctlNext }
+		return &ir.Block{}
 	}
 	y := x.with(newScope(x.sc))
-	var list []func(*Env) ctl
+	out := &ir.Block{At: at(b)}
 	for _, s := range b.List {
 		if f := y.stmt(s); f != nil {
-			list = append(list, f)
+			out.List = append(out.List, f)
 		}
 	}
-	switch len(list) {
-	case 0:
-		return func(*Env) ctl { return ctlNext }
-	case 1:
-		return list[0]
-	}
-	return func(e *Env) ctl {
-		for _, f := range list {
-			if c := f(e); c != ctlNext {
-				return c
-			}
-			if e.Err != nil {
-				return ctlReturn
-			}
-		}
-		return ctlNext
-	}
+	return out
 }
 
 // fexpr compiles an expression of a function body, noting its effects on
@@ -99,24 +70,24 @@ func (x *cx) fexpr(e lang.Expr) *operand {
 	return o
 }
 
-// effectOf compiles an expression evaluated for its effect.
-func (x *cx) effectOf(e lang.Expr) func(*Env) {
+// effectOf compiles an expression evaluated for its effect; nil when it
+// has none.
+func (x *cx) effectOf(e lang.Expr) ir.Expr {
 	o := x.fexpr(e)
 	if o.isBad() || o.known {
 		return nil
 	}
-	if o.eval == nil {
+	if o.code == nil {
 		if o.t.isClocky() {
 			x.clockError(o)
 		}
 		return nil
 	}
-	f := o.eval
-	return func(en *Env) { f(en) }
+	return o.code
 }
 
 // condition compiles the condition of if, for, while.
-func (x *cx) condition(e lang.Expr) (func(*Env) int32, bool) {
+func (x *cx) condition(e lang.Expr) (ir.Expr, bool) {
 	o := x.fexpr(e)
 	if !x.integral(o) {
 		return nil, false
@@ -124,86 +95,44 @@ func (x *cx) condition(e lang.Expr) (func(*Env) int32, bool) {
 	return o.value(), true
 }
 
-func (x *cx) ifStmt(s *lang.IfStmt) func(*Env) ctl {
+func (x *cx) ifStmt(s *lang.IfStmt) ir.Stmt {
 	c, ok := x.condition(s.Cond)
 	then, els := x.stmt(s.Then), x.stmt(s.Else)
 	if !ok {
 		return nil
 	}
-	if then == nil {
-		then = func(*Env) ctl { return ctlNext }
-	}
-	if els == nil {
-		return func(e *Env) ctl {
-			if c(e) != 0 {
-				return then(e)
-			}
-			return ctlNext
-		}
-	}
-	return func(e *Env) ctl {
-		if c(e) != 0 {
-			return then(e)
-		}
-		return els(e)
-	}
+	return &ir.If{At: at(s), C: c, Then: then, Else: els}
 }
 
-func (x *cx) forStmt(s *lang.ForStmt) func(*Env) ctl {
-	var init, post func(*Env)
+func (x *cx) forStmt(s *lang.ForStmt) ir.Stmt {
+	var init, post ir.Expr
 	if s.Init != nil {
 		init = x.effectOf(s.Init)
 	}
 	if s.Post != nil {
 		post = x.effectOf(s.Post)
 	}
-	return x.loop(init, s.Cond, post, s.Body, false)
+	return x.loop(s, init, s.Cond, post, s.Body, false)
 }
 
 // loop compiles for, while and do-while loops (cond nil means true).
-func (x *cx) loop(init func(*Env), cond lang.Expr, post func(*Env), body lang.Stmt, doWhile bool) func(*Env) ctl {
-	c := func(*Env) int32 { return 1 }
+func (x *cx) loop(s lang.Stmt, init ir.Expr, cond lang.Expr, post ir.Expr, body lang.Stmt, doWhile bool) ir.Stmt {
+	l := &ir.Loop{At: at(s), Init: init, Post: post, DoWhile: doWhile}
 	if cond != nil {
 		var ok bool
-		if c, ok = x.condition(cond); !ok {
+		if l.Cond, ok = x.condition(cond); !ok {
 			return nil
 		}
 	}
-	b := x.stmt(body)
-	if b == nil {
-		b = func(*Env) ctl { return ctlNext }
+	l.Body = x.stmt(body)
+	if l.Body == nil {
+		l.Body = &ir.Block{At: at(body)}
 	}
-	pos := body.Pos()
-	return func(e *Env) ctl {
-		if init != nil {
-			init(e)
-		}
-		for n := 0; ; n++ {
-			if !(doWhile && n == 0) && c(e) == 0 {
-				return ctlNext
-			}
-			if e.Err != nil {
-				return ctlReturn
-			}
-			if n >= maxIterations {
-				e.fail(pos, "loop did not end after %d iterations", maxIterations)
-				return ctlReturn
-			}
-			switch b(e) {
-			case ctlBreak:
-				return ctlNext
-			case ctlReturn:
-				return ctlReturn
-			}
-			if post != nil {
-				post(e)
-			}
-		}
-	}
+	return l
 }
 
 // rangeStmt compiles for (i : T) body.
-func (x *cx) rangeStmt(s *lang.RangeStmt) func(*Env) ctl {
+func (x *cx) rangeStmt(s *lang.RangeStmt) ir.Stmt {
 	t := x.typeSpec(s.Type)
 	lo, hi, ok := x.boundedRange(s.Type, t)
 	if !ok {
@@ -211,27 +140,12 @@ func (x *cx) rangeStmt(s *lang.RangeStmt) func(*Env) ctl {
 	}
 	off := x.fr.alloc(1)
 	y := x.with(newScope(x.sc))
-	x.c.declare(y.sc, &symbol{name: s.Name.Name, kind: symVar, pos: s.Name.Pos(), t: t.with(true, false), addr: &address{sp: spLocal, off: off}})
+	x.c.declare(y.sc, &symbol{name: s.Name.Name, kind: symVar, pos: s.Name.Pos(), t: t.with(true, false), addr: staticRef(spLocal, off, 1)})
 	b := y.stmt(s.Body)
 	if b == nil {
 		return nil
 	}
-	return func(e *Env) ctl {
-		slot := e.fp + off
-		for v := int64(lo); v <= int64(hi); v++ {
-			e.stack[slot] = int32(v)
-			switch b(e) {
-			case ctlBreak:
-				return ctlNext
-			case ctlReturn:
-				return ctlReturn
-			}
-			if e.Err != nil {
-				return ctlReturn
-			}
-		}
-		return ctlNext
-	}
+	return &ir.ForRange{At: at(s), Slot: off, Lo: lo, Hi: hi, Body: b}
 }
 
 // boundedRange checks that t can be iterated: a bounded integer or a
@@ -247,13 +161,13 @@ func (x *cx) boundedRange(n lang.Node, t *typ) (int32, int32, bool) {
 	return t.lo, t.hi, true
 }
 
-func (x *cx) returnStmt(s *lang.ReturnStmt) func(*Env) ctl {
+func (x *cx) returnStmt(s *lang.ReturnStmt) ir.Stmt {
 	rt := x.fn.result
 	if s.Result == nil {
 		if rt.kind != kVoid && rt.kind != kBad {
 			x.errorf(s, "missing return value in function '%s'", x.fn.name)
 		}
-		return func(*Env) ctl { return ctlReturn }
+		return &ir.Return{At: at(s)}
 	}
 	o := x.fexpr(s.Result)
 	if rt.kind == kVoid {
@@ -263,47 +177,35 @@ func (x *cx) returnStmt(s *lang.ReturnStmt) func(*Env) ctl {
 	if rt.kind == kBad || !x.integral(o) {
 		return nil
 	}
-	lo, hi, pos := rt.lo, rt.hi, s.Result.Pos()
+	lo, hi := rt.lo, rt.hi
 	if o.known && (o.val < lo || o.val > hi) {
 		x.errorf(s.Result, "return value %d is outside [%d,%d]", o.val, lo, hi)
 		return nil
 	}
-	f := o.value()
-	return func(e *Env) ctl {
-		v := f(e)
-		if v < lo || v > hi {
-			e.fail(pos, "return value out of range: %d is outside [%d,%d]", v, lo, hi)
-			return ctlReturn
-		}
-		e.ret = v
-		return ctlReturn
+	v := o.value()
+	if o.known {
+		v = &ir.Const{At: at(s.Result), V: o.val}
 	}
+	return &ir.Return{At: at(s), X: v, Lo: lo, Hi: hi}
 }
 
 // localDecl compiles a declaration inside a function body: slots in the
 // frame, initialised each time the declaration is executed.
-func (x *cx) localDecl(d lang.Decl) func(*Env) ctl {
+func (x *cx) localDecl(d lang.Decl) ir.Stmt {
 	switch d := d.(type) {
 	case *lang.TypeDecl:
 		x.typeDecl(d)
 		return nil
 	case *lang.VarDecl:
 		base := x.typeSpec(d.Type)
-		var inits []func(*Env)
+		out := &ir.Block{At: at(d)}
 		for _, v := range d.Vars {
-			if f := x.localVar(base, v); f != nil {
-				inits = append(inits, f)
-			}
+			out.List = append(out.List, x.localVar(base, v)...)
 		}
-		if len(inits) == 0 {
+		if len(out.List) == 0 {
 			return nil
 		}
-		return func(e *Env) ctl {
-			for _, f := range inits {
-				f(e)
-			}
-			return ctlNext
-		}
+		return out
 	case *lang.BadDecl:
 		return nil
 	}
@@ -312,7 +214,7 @@ func (x *cx) localDecl(d lang.Decl) func(*Env) ctl {
 }
 
 // localVar declares one local variable and returns its initialisation.
-func (x *cx) localVar(base *typ, v *lang.VarSpec) func(*Env) {
+func (x *cx) localVar(base *typ, v *lang.VarSpec) []ir.Stmt {
 	t := x.dims(base, v.Dims)
 	sym := &symbol{name: v.Name.Name, kind: symVar, pos: v.Name.Pos(), t: t}
 	defer x.c.declare(x.sc, sym)
@@ -331,13 +233,13 @@ func (x *cx) localVar(base *typ, v *lang.VarSpec) func(*Env) {
 	if x.localConst(sym, t, v) {
 		return nil
 	}
-	a := &address{sp: spLocal, off: x.fr.alloc(t.size)}
+	a := staticRef(spLocal, x.fr.alloc(t.size), t.size)
 	sym.addr = a
 	if v.Init == nil {
 		vals := x.initValues(t, nil, v.Name.Name)
-		return fillFrame(a.off, vals)
+		return []ir.Stmt{&ir.Fill{At: at(v.Name), Off: a.Off, Vals: vals}}
 	}
-	return x.localInit(t, v.Init, a, v.Name.Name)
+	return x.localInit(t, v.Init, a, v.Name.Name, nil)
 }
 
 // localConst folds a local integer constant whose initialiser is known at
@@ -360,42 +262,29 @@ func (x *cx) localConst(sym *symbol, t *typ, v *lang.VarSpec) bool {
 	return true
 }
 
-// fillFrame stores constant values into frame slots.
-func fillFrame(off int32, vals []int32) func(*Env) {
-	if len(vals) == 1 {
-		v := vals[0]
-		return func(e *Env) { e.stack[e.fp+off] = v }
-	}
-	return func(e *Env) { copy(e.stack[e.fp+off:], vals) }
-}
-
-// localInit compiles the run-time initialisation of a local object.
-func (x *cx) localInit(t *typ, init lang.Expr, a *address, name string) func(*Env) {
-	rc := &rangeCheck{lo: t.lo, hi: t.hi, name: name, pos: init.Pos()}
+// localInit appends to out the run-time initialisation of a local object.
+func (x *cx) localInit(t *typ, init lang.Expr, a *address, name string, out []ir.Stmt) []ir.Stmt {
+	dst := *a
+	dst.Name, dst.Lo, dst.Hi, dst.Span = name, t.lo, t.hi, t.size
 	list, isList := init.(*lang.InitList)
 	switch {
 	case t.isIntegral() && !isList:
 		o := x.fexpr(init)
 		if !x.integral(o) {
-			return nil
+			return out
 		}
-		f := store(a, rc, o)
-		return func(e *Env) { f(e) }
+		return append(out, &ir.Do{At: at(init), X: &ir.Assign{At: at(init), Dst: &dst, X: o.value()}})
 	case t.kind == kArray && isList:
 		n := int(t.index.hi - t.index.lo + 1)
 		if len(list.Elems) != n {
 			x.errorf(init, "initialiser of '%s' has %d elements, expected %d", name, len(list.Elems), n)
-			return nil
+			return out
 		}
-		var fs []func(*Env)
 		for i, el := range list.Elems {
-			if f := x.localInit(t.elem, el, a.plus(int32(i)*t.elem.size), name); f != nil {
-				fs = append(fs, f)
-			}
+			out = x.localInit(t.elem, el, plus(a, int32(i)*t.elem.size), name, out)
 		}
-		return seq(fs)
+		return out
 	case t.kind == kStruct && isList:
-		var fs []func(*Env)
 		for i, el := range list.Elems {
 			if i >= len(t.fields) {
 				x.errorf(el, "too many elements in the initialiser of '%s'", name)
@@ -404,34 +293,24 @@ func (x *cx) localInit(t *typ, init lang.Expr, a *address, name string) func(*En
 			f := t.fields[i]
 			if i < len(list.Names) && list.Names[i] != nil && list.Names[i].Name != f.name {
 				x.errorf(list.Names[i], "named fields must follow the declaration order in a local initialiser")
-				return nil
+				return out
 			}
-			if g := x.localInit(f.t, el, a.plus(f.off), name+"."+f.name); g != nil {
-				fs = append(fs, g)
-			}
+			out = x.localInit(f.t, el, plus(a, f.off), name+"."+f.name, out)
 		}
-		return seq(fs)
+		return out
 	case !isList:
 		o := x.fexpr(init)
 		if o.isBad() {
-			return nil
+			return out
 		}
 		if o.addr == nil || !equivalent(t, o.t) {
 			x.errorf(init, "invalid initialiser for '%s' of type %s", name, t)
-			return nil
+			return out
 		}
-		return copier(a, o.addr, t.leafRanges(nil), rc)
+		return append(out, &ir.Do{At: at(init), X: &ir.Copy{At: at(init), Dst: &dst, Src: o.addr, Ranges: t.leafRanges(nil)}})
 	}
 	x.errorf(init, "invalid initialiser for '%s' of type %s", name, t)
-	return nil
-}
-
-func seq(fs []func(*Env)) func(*Env) {
-	return func(e *Env) {
-		for _, f := range fs {
-			f(e)
-		}
-	}
+	return out
 }
 
 // quantBody compiles the body of the quantifier e in y's scope, where the
@@ -461,7 +340,7 @@ func (x *cx) quant(e *lang.QuantExpr) *operand {
 	if x.fr != nil {
 		off := x.fr.alloc(1)
 		y := x.with(newScope(x.sc))
-		y.sc.syms[e.Name.Name] = &symbol{name: e.Name.Name, kind: symVar, pos: e.Name.Pos(), t: t.with(true, false), addr: &address{sp: spLocal, off: off}}
+		y.sc.syms[e.Name.Name] = &symbol{name: e.Name.Name, kind: symVar, pos: e.Name.Pos(), t: t.with(true, false), addr: staticRef(spLocal, off, 1)}
 		body := y.quantBody(e)
 		if body == nil {
 			return bad(e)
@@ -488,41 +367,13 @@ func quantName(op lang.Token) string {
 
 // quantLoop evaluates a quantifier over a frame slot at run time.
 func quantLoop(e *lang.QuantExpr, lo, hi, off int32, body *operand) *operand {
-	f := body.value()
-	o := &operand{t: tBool, node: e}
+	q := &ir.Quant{At: at(e), Op: ir.LAnd, Slot: off, Lo: lo, Hi: hi, Body: body.value()}
+	o := &operand{t: tBool, node: e, code: q}
 	switch e.Op {
-	case lang.KwForall:
-		o.eval = func(en *Env) int32 {
-			slot := en.fp + off
-			for v := int64(lo); v <= int64(hi); v++ {
-				en.stack[slot] = int32(v)
-				if f(en) == 0 {
-					return 0
-				}
-			}
-			return 1
-		}
 	case lang.KwExists:
-		o.eval = func(en *Env) int32 {
-			slot := en.fp + off
-			for v := int64(lo); v <= int64(hi); v++ {
-				en.stack[slot] = int32(v)
-				if f(en) != 0 {
-					return 1
-				}
-			}
-			return 0
-		}
-	default:
-		o.t = tInt
-		o.eval = func(en *Env) int32 {
-			slot, s := en.fp+off, int32(0)
-			for v := int64(lo); v <= int64(hi); v++ {
-				en.stack[slot] = int32(v)
-				s += f(en)
-			}
-			return s
-		}
+		q.Op = ir.LOr
+	case lang.KwSum:
+		q.Op, o.t = ir.Add, tInt
 	}
 	return o
 }

@@ -242,12 +242,12 @@ func (c *compiler) bindOne(p *lang.Param, pt *typ, arg lang.Expr, argx *cx, tnam
 	case !p.Ref && (leaf == kClock || leaf == kChan):
 		argx.errorf(arg, "%s parameter '%s' of '%s' must be passed by reference", pt.leaf(), p.Name.Name, tname)
 		return nil
-	case !p.Ref || (pt.konst && (o.known || o.addr == nil || o.addr.sp == spConst)):
+	case !p.Ref || (pt.konst && (o.known || o.addr == nil || o.addr.Space == spConst)):
 		return c.bindValue(sym, o, arg, argx, tname)
-	case !pt.konst && leaf != kChan && (o.known || o.t.konst || (o.addr != nil && (o.addr.sp == spConst || o.addr.sp == spSel))):
+	case !pt.konst && leaf != kChan && (o.known || o.t.konst || (o.addr != nil && (o.addr.Space == spConst || o.addr.Space == spSel))):
 		argx.errorf(arg, "cannot pass constant '%s' to reference parameter '%s'", exprString(arg), p.Name.Name)
 		return nil
-	case o.addr == nil || !o.addr.static():
+	case o.addr == nil || !o.addr.Static():
 		argx.errorf(arg, "argument '%s' for reference parameter '%s' must be a variable with constant indices", exprString(arg), p.Name.Name)
 		return nil
 	case leaf == kChan:
@@ -300,7 +300,7 @@ func (c *compiler) bindValue(sym *symbol, o *operand, arg lang.Expr, argx *cx, t
 		sym.val = o.val
 		return sym
 	}
-	if o.addr == nil || o.addr.sp != spConst || !o.addr.static() || !equivalent(pt, o.t) {
+	if o.addr == nil || o.addr.Space != spConst || !o.addr.Static() || !equivalent(pt, o.t) {
 		argx.errorf(arg, "argument '%s' for parameter '%s' of '%s' must be a constant of type %s", exprString(arg), sym.name, tname, pt)
 		return nil
 	}

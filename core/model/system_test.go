@@ -4,8 +4,11 @@
 package model
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"beeline/core/ir"
 )
 
 func names(n *Network) string {
@@ -165,27 +168,33 @@ func TestSystemErrors(t *testing.T) {
 	expectError(t, "process P() { state A; init A; }\nsystem Q;", "'Q' is not a template")
 }
 
-func TestLookup(t *testing.T) {
-	src := `int g; const int K = 3;
-process P(const int[0,1] i) { int l; clock c; state A; init A; trans A -> A { select s : int[0,3]; }; }
+// TestResolvedNames checks how names bind in the resolved form, through
+// the dependency table: each process's locals, parameters folded to
+// constants, select values, fixed clocks, resets inside functions.
+func TestResolvedNames(t *testing.T) {
+	src := `int g; const int K = 3; int a[4];
+void reset(clock &x) { x = 0; }
+process P(const int[0,1] i) { int l; clock c; state A; init A;
+  trans A -> A { select s : int[0,3]; guard s + i + K > l && a[s] == 0; assign l = g, reset(c); }; }
 system P;`
 	n := mustLoad(t, src)
-	if r := n.Lookup(1, -1, "l"); r.Kind != RefVar || r.Index != 2 {
-		t.Errorf("l: %+v", r)
-	}
-	if r := n.Lookup(1, -1, "i"); r.Kind != RefConst || r.Value != 1 {
-		t.Errorf("i: %+v", r)
-	}
-	if r := n.Lookup(0, -1, "K"); r.Kind != RefConst || r.Value != 3 {
-		t.Errorf("K: %+v", r)
-	}
-	if r := n.Lookup(0, 0, "s"); r.Kind != RefSelect || r.Index != 0 || r.Hi != 3 {
-		t.Errorf("s: %+v", r)
-	}
-	if r := n.Lookup(0, -1, "c"); r.Kind != RefClock || r.Index != 1 {
-		t.Errorf("c: %+v", r)
-	}
-	if r := n.Lookup(0, -1, "A"); r.Kind != RefLocation {
-		t.Errorf("A: %+v", r)
+	// Vars: g 0, a 1..4, P(0).l 5, P(1).l 6; clocks: P(0).c 1, P(1).c 2.
+	for p, want := range []struct{ l, c int32 }{{5, 1}, {6, 2}} {
+		d := n.Deps.Edges[p][0]
+		if got := fmt.Sprint(d.Guard.ReadVars); got != fmt.Sprint([]int32{1, 2, 3, 4, want.l}) {
+			t.Errorf("P(%d) guard reads %s", p, got)
+		}
+		if got := fmt.Sprint(d.Update.WriteVars, d.Update.ReadVars, d.Update.SureResets); got != fmt.Sprint([]int32{want.l}, []int32{0}, []int32{want.c}) {
+			t.Errorf("P(%d) update writes, reads, resets %s", p, got)
+		}
+		g := n.Processes[p].Edges[0].Guard.Src.Cond.(*ir.Binary)
+		sum := g.X.(*ir.Binary).X.(*ir.Binary) // (s + i) + K
+		si := sum.X.(*ir.Binary)
+		s, sok := si.X.(*ir.Load)
+		i, iok := si.Y.(*ir.Const)
+		k, kok := sum.Y.(*ir.Const)
+		if !sok || s.Ref.Space != ir.Sel || !iok || i.V != int32(p) || !kok || k.V != 3 {
+			t.Errorf("P(%d): s + i + K resolved to %#v + %#v + %#v", p, si.X, si.Y, sum.Y)
+		}
 	}
 }

@@ -4,7 +4,10 @@
 
 package model
 
-import "beeline/core/lang"
+import (
+	"beeline/core/ir"
+	"beeline/core/lang"
+)
 
 // compileProcess compiles p's template in p's scope.
 func (c *compiler) compileProcess(p *Process) {
@@ -47,7 +50,7 @@ func (c *compiler) location(p *Process, i int32, l *parsedLoc) *Location {
 		if !x.condition0(o, "an invariant") {
 			return
 		}
-		loc.Invariant = withFrameGuard(toGuard(o), fr.size)
+		loc.Invariant = backend{c.net}.guard(toGuard(o, fr.size))
 		c.noteFrame(fr)
 	})
 	return loc
@@ -80,8 +83,7 @@ func (x *cx) condition0(o *operand, what string) bool {
 func (c *compiler) edge(p *Process, pe *parsedEdge) {
 	t := p.tmpl
 	d := pe.doc
-	proto := Edge{Process: int32(p.Index), Src: pe.src, Dst: pe.dst, ID: d.ID, Pos: d.Pos,
-		GuardExpr: pe.guard, UpdateExprs: pe.update}
+	proto := Edge{Process: int32(p.Index), Src: pe.src, Dst: pe.dst, ID: d.ID, Pos: d.Pos}
 	esc := newScope(p.scope)
 	c.in(t.edgeCtx(pe, "select"), func() { c.selects(&proto, esc, pe.sel) })
 	guards := []*Guard{nil}
@@ -99,7 +101,6 @@ func (c *compiler) edge(p *Process, pe *parsedEdge) {
 		e.Index = int32(len(p.Edges))
 		e.Guard = g
 		p.Edges = append(p.Edges, &e)
-		p.edges = append(p.edges, esc)
 		p.Locations[e.Src].Out = append(p.Locations[e.Src].Out, e.Index)
 	}
 }
@@ -115,12 +116,12 @@ func (c *compiler) guards(esc *scope, g lang.Expr) []*Guard {
 	}
 	var out []*Guard
 	for _, d := range ds {
-		if gd, ok := conjGuard(d); ok {
-			out = append(out, withFrameGuard(gd, fr.size))
+		if gd, ok := conjGuard(d, fr.size); ok {
+			out = append(out, backend{c.net}.guard(gd))
 		}
 	}
 	if len(out) == 0 { // the guard never holds
-		out = append(out, &Guard{Int: func(*Env) int32 { return 0 }})
+		out = append(out, backend{c.net}.guard(&ir.Guard{Cond: &ir.Const{At: at(g), V: 0}}))
 	}
 	return out
 }
@@ -135,7 +136,7 @@ func (c *compiler) selects(e *Edge, esc *scope, sel []*lang.SelectBinding) {
 			t, lo, hi = tInt, 0, 0
 		}
 		e.Select = append(e.Select, Select{Name: b.Name.Name, Lo: lo, Hi: hi})
-		c.declare(esc, &symbol{name: b.Name.Name, kind: symVar, pos: b.Name.Pos(), t: t.with(true, false), addr: &address{sp: spSel, off: int32(k)}})
+		c.declare(esc, &symbol{name: b.Name.Name, kind: symVar, pos: b.Name.Pos(), t: t.with(true, false), addr: staticRef(spSel, int32(k), 1)})
 	}
 	if len(sel) > c.net.maxSelect {
 		c.net.maxSelect = len(sel)
@@ -158,11 +159,12 @@ func (c *compiler) sync(e *Edge, esc *scope, s *lang.Sync, guards []*Guard) {
 		x.errorf(s.Chan, "side effects are not allowed in a synchronisation")
 		return
 	}
-	e.Sync = &Sync{Send: s.Send, Chan: -1, Urgent: o.t.urgent, Broadcast: o.t.broadcast, Pos: s.Pos()}
-	if o.addr.static() {
-		e.Sync.Chan = o.addr.off
+	e.Sync = &Sync{Send: s.Send, Chan: -1, Urgent: o.t.urgent, Broadcast: o.t.broadcast, Pos: s.Pos(), Src: o.addr, Frame: fr.size}
+	if o.addr.Static() {
+		e.Sync.Chan = o.addr.Off
 	} else {
-		e.Sync.ChanFn = withFrame(o.addr.dyn, fr.size)
+		_, dyn := backend{c.net}.clock(o.addr)
+		e.Sync.ChanFn = withFrame(dyn, fr.size)
 	}
 	c.noteFrame(fr)
 	for _, g := range guards {
@@ -177,38 +179,19 @@ func (c *compiler) sync(e *Edge, esc *scope, s *lang.Sync, guards []*Guard) {
 func (c *compiler) update(e *Edge, esc *scope, list []lang.Expr) {
 	fr := &frame{}
 	x := &cx{c: c, sc: esc, fr: fr, mode: modeUpdate}
-	var fs []func(*Env)
-	for _, u := range list {
-		if f := x.effectOf(u); f != nil {
-			fs = append(fs, f)
+	u := &ir.Update{}
+	for _, a := range list {
+		if f := x.effectOf(a); f != nil {
+			u.List = append(u.List, f)
 		}
 	}
 	c.noteFrame(fr)
-	var f func(*Env)
-	switch len(fs) {
-	case 0:
+	if len(u.List) == 0 {
 		return
-	case 1:
-		f = fs[0]
-	case 2:
-		a, b := fs[0], fs[1]
-		f = func(en *Env) {
-			a(en)
-			if en.Err == nil {
-				b(en)
-			}
-		}
-	default:
-		f = func(en *Env) {
-			for _, g := range fs {
-				g(en)
-				if en.Err != nil {
-					return
-				}
-			}
-		}
 	}
-	e.Update = withFrameUpdate(f, fr.size)
+	u.Frame = fr.size
+	e.Assign = u
+	e.Update = backend{c.net}.updateList(u)
 }
 
 // noteFrame records the size of a label frame for the stack estimate.
@@ -216,54 +199,4 @@ func (c *compiler) noteFrame(fr *frame) {
 	if int(fr.size)*4 > c.net.maxStack {
 		c.net.maxStack = int(fr.size) * 4
 	}
-}
-
-// withFrame wraps a closure of a label that uses frame slots (quantifier
-// variables, function frames live above them): it pushes the label's frame
-// around the call.
-func withFrame(f func(*Env) int32, size int32) func(*Env) int32 {
-	if f == nil || size == 0 {
-		return f
-	}
-	return func(e *Env) int32 {
-		fp, sp := e.fp, e.sp
-		need := sp + size
-		if int(need) > len(e.stack) {
-			e.grow(need)
-		}
-		e.fp, e.sp = sp, need
-		v := f(e)
-		e.fp, e.sp = fp, sp
-		return v
-	}
-}
-
-func withFrameUpdate(f func(*Env), size int32) func(*Env) {
-	if f == nil || size == 0 {
-		return f
-	}
-	return func(e *Env) {
-		fp, sp := e.fp, e.sp
-		need := sp + size
-		if int(need) > len(e.stack) {
-			e.grow(need)
-		}
-		e.fp, e.sp = sp, need
-		f(e)
-		e.fp, e.sp = fp, sp
-	}
-}
-
-func withFrameGuard(g *Guard, size int32) *Guard {
-	if g == nil || size == 0 {
-		return g
-	}
-	g.Int = withFrame(g.Int, size)
-	for i := range g.Clocks {
-		cc := &g.Clocks[i]
-		cc.IFn = withFrame(cc.IFn, size)
-		cc.JFn = withFrame(cc.JFn, size)
-		cc.BoundFn = withFrame(cc.BoundFn, size)
-	}
-	return g
 }

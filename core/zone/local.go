@@ -7,7 +7,6 @@ import (
 	"fmt"
 
 	"beeline/core/dbm"
-	"beeline/core/lang"
 	"beeline/core/model"
 )
 
@@ -127,7 +126,7 @@ func (g *Graph) processBounds(p int, proc *model.Process) (l, u []int32) {
 	resets := make([][]bool, len(proc.Edges))
 	for k, e := range proc.Edges {
 		add(e.Src, e.Guard)
-		resets[k] = g.staticResets(p, k, e)
+		resets[k] = g.staticResets(p, k)
 	}
 	for changed := true; changed; {
 		changed = false
@@ -150,65 +149,17 @@ func (g *Graph) processBounds(p int, proc *model.Process) (l, u []int32) {
 }
 
 // staticResets returns, per clock, whether edge number k of process p
-// (e) surely assigns it: a top-level assignment of its update to the clock
-// or to a constant element of a clock array.
-func (g *Graph) staticResets(p, k int, e *model.Edge) []bool {
+// surely assigns it (the dependency table's sure resets: top-level
+// assignments of the update, in comma lists and in the straight-line
+// start of called functions).
+func (g *Graph) staticResets(p, k int) []bool {
 	r := make([]bool, g.dim)
-	for _, x := range e.UpdateExprs {
-		a, ok := x.(*lang.AssignExpr)
-		if !ok || a.Op != lang.ASSIGN && a.Op != lang.COLONEQ {
-			continue
-		}
-		if c := g.clockOf(p, k, a.X); c > 0 && int(c) < g.dim {
+	for _, c := range g.net.Deps.Edges[p][k].Update.SureResets {
+		if c > 0 && int(c) < g.dim {
 			r[c] = true
 		}
 	}
 	return r
-}
-
-// clockOf returns the clock x denotes as seen by edge k of process p, or
-// −1 when x is not a clock known without evaluation.
-func (g *Graph) clockOf(p, k int, x lang.Expr) int32 {
-	for {
-		px, ok := x.(*lang.ParenExpr)
-		if !ok {
-			break
-		}
-		x = px.X
-	}
-	switch x := x.(type) {
-	case *lang.Ident:
-		r := g.net.Lookup(p, k, x.Name)
-		if r.Kind == model.RefClock && r.Len == 1 {
-			return r.Index
-		}
-	case *lang.IndexExpr:
-		id, ok := x.X.(*lang.Ident)
-		if !ok {
-			return -1
-		}
-		r := g.net.Lookup(p, k, id.Name)
-		i, ok := g.constIndex(p, k, x.Index)
-		if r.Kind == model.RefClock && ok && i >= 0 && i < r.Len {
-			return r.Index + i
-		}
-	}
-	return -1
-}
-
-// constIndex returns the value of an array index that is an integer
-// literal or a named integer constant.
-func (g *Graph) constIndex(p, k int, x lang.Expr) (int32, bool) {
-	switch x := x.(type) {
-	case *lang.IntLit:
-		return int32(x.Value), x.Value <= 1<<31-1
-	case *lang.Ident:
-		r := g.net.Lookup(p, k, x.Name)
-		if r.Kind == model.RefConst && r.Len == 1 {
-			return r.Value, true
-		}
-	}
-	return 0, false
 }
 
 // sparse turns dense per-location vectors into lists of the bounded clocks.

@@ -294,12 +294,6 @@ func (g *atg) fire(ei, partner int32) {
 		g.pending = append(g.pending, e.proc)
 	}
 	g.written = g.written[:0]
-	if e.havoc {
-		for s := range g.next {
-			g.grow(int32(s), rangeVal(g.a.lo[s], g.a.hi[s]), sup)
-		}
-		return
-	}
 	for _, ef := range e.effects {
 		var v aval
 		if ef.step != 0 {

@@ -5,7 +5,7 @@ package relax
 
 import (
 	"beeline/core/heuristic"
-	"beeline/core/lang"
+	"beeline/core/ir"
 	"beeline/core/model"
 )
 
@@ -29,7 +29,6 @@ type edge struct {
 	proc, src, dst int32
 	conds          []int32 // indices into net.conds
 	effects        []effect
-	havoc          bool  // calls a function in its update: it may write any variable
 	dead           bool  // its guard is constantly false
 	ch             int32 // channel, -1 when computed at run time; unused when !sync
 	sync, send     bool
@@ -57,8 +56,7 @@ func compileNet(n *model.Network) *abstractNet {
 	for pi, p := range n.Processes {
 		out := make([][]int32, len(p.Locations))
 		for _, e := range p.Edges {
-			c := &heuristic.Compiler{Net: n, Resolve: func(name string) model.Ref { return n.Lookup(pi, int(e.Index), name) }}
-			ae := a.compileEdge(c, pi, e)
+			ae := a.compileEdge(pi, e)
 			out[e.Src] = append(out[e.Src], int32(len(a.edges)))
 			a.edges = append(a.edges, ae)
 		}
@@ -68,24 +66,29 @@ func compileNet(n *model.Network) *abstractNet {
 }
 
 // compileEdge abstracts one edge.
-func (a *abstractNet) compileEdge(c *heuristic.Compiler, pi int, e *model.Edge) edge {
+func (a *abstractNet) compileEdge(pi int, e *model.Edge) edge {
+	t := &heuristic.Translator{Sel: e.Select}
 	ae := edge{proc: int32(pi), src: e.Src, dst: e.Dst, ch: -1}
 	if e.Sync != nil {
 		ae.sync, ae.send, ae.broadcast, ae.ch = true, e.Sync.Send, e.Sync.Broadcast, e.Sync.Chan
 	}
-	for _, g := range conjuncts(e.GuardExpr, nil) {
-		x := c.Compile(g)
-		switch {
-		case x.IsConst() && x.Lo == 0:
-			ae.dead = true
-		case x.IsConst(), x.HasTop():
-			// true, or not followed (clock constraints, function calls)
-		default:
-			ae.conds = append(ae.conds, a.addCond(x))
+	if e.Guard != nil && e.Guard.Src.Cond != nil {
+		for _, g := range conjuncts(e.Guard.Src.Cond, nil) {
+			x := t.Expr(g)
+			switch {
+			case x.IsConst() && x.Lo == 0:
+				ae.dead = true
+			case x.IsConst(), x.HasTop():
+				// true, or not followed (function calls, meta variables)
+			default:
+				ae.conds = append(ae.conds, a.addCond(x))
+			}
 		}
 	}
-	for _, u := range e.UpdateExprs {
-		a.compileUpdate(c, &ae, u)
+	if e.Assign != nil {
+		for _, u := range e.Assign.List {
+			a.compileUpdate(t, &ae, u)
+		}
 	}
 	return ae
 }
@@ -97,67 +100,57 @@ func (a *abstractNet) addCond(x *heuristic.Expr) int32 {
 }
 
 // conjuncts splits e at its top-level conjunctions.
-func conjuncts(e lang.Expr, dst []lang.Expr) []lang.Expr {
-	switch x := e.(type) {
-	case nil:
-		return dst
-	case *lang.ParenExpr:
-		return conjuncts(x.X, dst)
-	case *lang.BinaryExpr:
-		if x.Op == lang.LAND || x.Op == lang.KwAnd {
-			return conjuncts(x.Y, conjuncts(x.X, dst))
-		}
+func conjuncts(e ir.Expr, dst []ir.Expr) []ir.Expr {
+	if x, ok := e.(*ir.Binary); ok && x.Op == ir.LAnd {
+		return conjuncts(x.Y, conjuncts(x.X, dst))
 	}
 	return append(dst, e)
 }
 
-// compileUpdate adds the effects of one update expression.
-func (a *abstractNet) compileUpdate(c *heuristic.Compiler, ae *edge, u lang.Expr) {
-	if hasCall(u) {
-		ae.havoc = true
-		return
-	}
+// compileUpdate adds the effects of one update expression. What it does
+// not follow (a function call, an assignment nested in another) makes
+// every state slot it may write "any value", as the dependency table
+// says.
+func (a *abstractNet) compileUpdate(t *heuristic.Translator, ae *edge, u ir.Expr) {
 	switch x := u.(type) {
-	case *lang.ParenExpr:
-		a.compileUpdate(c, ae, x.X)
-	case *lang.CommaExpr:
+	case *ir.Seq:
 		for _, y := range x.List {
-			a.compileUpdate(c, ae, y)
+			a.compileUpdate(t, ae, y)
 		}
-	case *lang.AssignExpr:
-		if hasSideEffect(x.X) || hasSideEffect(x.Y) {
-			ae.havoc = true // a = (b = 1), a[i++] = 0: not followed
+		return
+	case *ir.Assign:
+		if !hasEffect(x.X) && (x.Dst.Index == nil || !hasEffect(x.Dst.Index)) {
+			a.assign(ae, t.Expr(&ir.Load{Ref: x.Dst}), x.Op, t.Expr(x.X))
 			return
 		}
-		a.assign(c, ae, x.X, x.Op, c.Compile(x.Y))
-	case *lang.PostfixExpr:
-		a.assign(c, ae, x.X, stepOp(x.Op), heuristic.Const(1))
-	case *lang.UnaryExpr:
-		if x.Op == lang.INC || x.Op == lang.DEC {
-			a.assign(c, ae, x.X, stepOp(x.Op), heuristic.Const(1))
+	case *ir.IncDec:
+		if x.Dst.Index == nil || !hasEffect(x.Dst.Index) {
+			op := ir.Add
+			if x.Delta < 0 {
+				op = ir.Sub
+			}
+			a.assign(ae, t.Expr(&ir.Load{Ref: x.Dst}), op, heuristic.Const(1))
+			return
+		}
+	case *ir.ClockSet, *ir.Const:
+		if !hasEffect(u) {
+			return
 		}
 	}
+	a.anyValue(ae, ir.ExprDeps(u).WriteVars)
 }
 
-func stepOp(t lang.Token) lang.Token {
-	if t == lang.INC {
-		return lang.ADDEQ
+// anyValue adds effects that may set each of the slots to any value.
+func (a *abstractNet) anyValue(ae *edge, slots []int32) {
+	for _, s := range slots {
+		ae.effects = append(ae.effects, effect{lo: s, hi: s, rhs: &heuristic.Expr{Op: heuristic.OpTop}})
 	}
-	return lang.SUBEQ
 }
 
-// compoundOps maps compound assignments to their operators.
-var compoundOps = map[lang.Token]lang.Token{
-	lang.ADDEQ: lang.ADD, lang.SUBEQ: lang.SUB, lang.MULEQ: lang.MUL, lang.QUOEQ: lang.QUO,
-	lang.REMEQ: lang.REM, lang.ANDEQ: lang.AND, lang.OREQ: lang.OR, lang.XOREQ: lang.XOR,
-	lang.SHLEQ: lang.SHL, lang.SHREQ: lang.SHR,
-}
-
-// assign adds the effect lhs op= rhs. Writes to clocks and meta variables
-// are not followed (they are not in the state vector, and a read of a meta
-// variable is "any value").
-func (a *abstractNet) assign(c *heuristic.Compiler, ae *edge, lhs lang.Expr, op lang.Token, rhs *heuristic.Expr) {
-	target := c.Compile(lhs)
+// assign adds the effect target op= rhs (op is ir.Nop for a plain
+// assignment). Writes to meta variables and frame slots are not followed
+// (they are not in the state vector, and a read of one is "any value").
+func (a *abstractNet) assign(ae *edge, target *heuristic.Expr, op ir.Op, rhs *heuristic.Expr) {
 	var lo, hi int32
 	switch target.Op {
 	case heuristic.OpVar:
@@ -168,8 +161,8 @@ func (a *abstractNet) assign(c *heuristic.Compiler, ae *edge, lhs lang.Expr, op 
 		return
 	}
 	ef := effect{lo: lo, hi: hi, rhs: rhs}
-	if bop, ok := compoundOps[op]; ok {
-		ef.rhs = &heuristic.Expr{Op: heuristic.OpBinary, Tok: bop, Args: []*heuristic.Expr{target, rhs}}
+	if op != ir.Nop {
+		ef.rhs = &heuristic.Expr{Op: heuristic.OpBinary, Fn: op, Args: []*heuristic.Expr{target, rhs}}
 	}
 	if target.Op == heuristic.OpVar {
 		ef.step = stepOf(ef.rhs, lo)
@@ -179,14 +172,14 @@ func (a *abstractNet) assign(c *heuristic.Compiler, ae *edge, lhs lang.Expr, op 
 
 // stepOf recognises v + 1, 1 + v and v - 1 for slot v: +1 or -1, else 0.
 func stepOf(e *heuristic.Expr, v int32) int32 {
-	if e.Op != heuristic.OpBinary || (e.Tok != lang.ADD && e.Tok != lang.SUB) {
+	if e.Op != heuristic.OpBinary || (e.Fn != ir.Add && e.Fn != ir.Sub) {
 		return 0
 	}
 	x, y := e.Args[0], e.Args[1]
 	isV := func(a *heuristic.Expr) bool { return a.Op == heuristic.OpVar && a.Lo == v }
 	isOne := func(a *heuristic.Expr) bool { return a.IsConst() && a.Lo == 1 }
 	switch {
-	case isV(x) && isOne(y) && e.Tok == lang.ADD, isOne(x) && isV(y) && e.Tok == lang.ADD:
+	case isV(x) && isOne(y) && e.Fn == ir.Add, isOne(x) && isV(y) && e.Fn == ir.Add:
 		return 1
 	case isV(x) && isOne(y):
 		return -1
@@ -194,58 +187,9 @@ func stepOf(e *heuristic.Expr, v int32) int32 {
 	return 0
 }
 
-// hasCall reports whether e calls a function.
-func hasCall(e lang.Expr) bool {
-	switch x := e.(type) {
-	case *lang.CallExpr:
-		return true
-	case *lang.ParenExpr:
-		return hasCall(x.X)
-	case *lang.IndexExpr:
-		return hasCall(x.X) || hasCall(x.Index)
-	case *lang.SelectorExpr:
-		return hasCall(x.X)
-	case *lang.UnaryExpr:
-		return hasCall(x.X)
-	case *lang.PostfixExpr:
-		return hasCall(x.X)
-	case *lang.BinaryExpr:
-		return hasCall(x.X) || hasCall(x.Y)
-	case *lang.AssignExpr:
-		return hasCall(x.X) || hasCall(x.Y)
-	case *lang.CondExpr:
-		return hasCall(x.Cond) || hasCall(x.X) || hasCall(x.Y)
-	case *lang.CommaExpr:
-		for _, y := range x.List {
-			if hasCall(y) {
-				return true
-			}
-		}
-	case *lang.QuantExpr:
-		return hasCall(x.Body)
-	}
-	return false
-}
-
-// hasSideEffect reports whether e assigns, increments or decrements.
-func hasSideEffect(e lang.Expr) bool {
-	switch x := e.(type) {
-	case *lang.AssignExpr:
-		return true
-	case *lang.PostfixExpr:
-		return x.Op != lang.PRIME
-	case *lang.UnaryExpr:
-		return x.Op == lang.INC || x.Op == lang.DEC || hasSideEffect(x.X)
-	case *lang.ParenExpr:
-		return hasSideEffect(x.X)
-	case *lang.IndexExpr:
-		return hasSideEffect(x.X) || hasSideEffect(x.Index)
-	case *lang.SelectorExpr:
-		return hasSideEffect(x.X)
-	case *lang.BinaryExpr:
-		return hasSideEffect(x.X) || hasSideEffect(x.Y)
-	case *lang.CondExpr:
-		return hasSideEffect(x.Cond) || hasSideEffect(x.X) || hasSideEffect(x.Y)
-	}
-	return false
+// hasEffect reports whether evaluating e may write state or call a
+// function.
+func hasEffect(e ir.Expr) bool {
+	d := ir.ExprDeps(e)
+	return len(d.WriteVars) > 0 || len(d.WriteMeta) > 0 || len(d.Resets) > 0 || len(d.Calls) > 0
 }

@@ -38,8 +38,10 @@
 // errors). v := v ± 1 takes the paper's shortcut: the whole interval from
 // the least (greatest) value to the end of the range in one layer. An
 // array element written at an index the ATG does not track grows every
-// element, and an update that calls a function grows every variable to
-// its whole range: both are over-approximations. Effects read layer k,
+// element, and an update the ATG does not follow (a function call, an
+// assignment nested in another) grows each state slot the model's
+// dependency table says it may write to its whole range: both are
+// over-approximations. Effects read layer k,
 // plus what the same transition wrote before them; receivers read layer
 // k+1, which holds their sender's writes.
 //

@@ -8,7 +8,7 @@ import (
 	"math/bits"
 
 	"beeline/core/heuristic"
-	"beeline/core/lang"
+	"beeline/core/ir"
 )
 
 // aval is a set of integers: exactly {base + i : bit i of mask} when exact
@@ -139,7 +139,7 @@ const maxPairs = 256
 
 // binary evaluates x op y over sets: exactly by enumeration when both are
 // small, else with interval rules that over-approximate.
-func binary(op lang.Token, x, y aval) aval {
+func binary(op ir.Op, x, y aval) aval {
 	if x.empty() || y.empty() {
 		return aval{exact: true}
 	}
@@ -149,50 +149,50 @@ func binary(op lang.Token, x, y aval) aval {
 	xl, xh := x.bounds()
 	yl, yh := y.bounds()
 	switch op {
-	case lang.ADD:
+	case ir.Add:
 		return rangeVal(xl+yl, xh+yh)
-	case lang.SUB:
+	case ir.Sub:
 		return rangeVal(xl-yh, xh-yl)
-	case lang.MUL:
+	case ir.Mul:
 		a, b, c, d := xl*yl, xl*yh, xh*yl, xh*yh
 		return rangeVal(min(a, b, c, d), max(a, b, c, d))
-	case lang.MIN:
+	case ir.Min:
 		return rangeVal(min(xl, yl), min(xh, yh))
-	case lang.MAX:
+	case ir.Max:
 		return rangeVal(max(xl, yl), max(xh, yh))
-	case lang.EQL, lang.NEQ:
+	case ir.Eql, ir.Neq:
 		overlap := xl <= yh && yl <= xh
 		single := xl == xh && yl == yh && xl == yl
-		if op == lang.EQL {
+		if op == ir.Eql {
 			return truth(!single, overlap)
 		}
 		return truth(overlap, !single)
-	case lang.LSS:
+	case ir.Lss:
 		return truth(xh >= yl, xl < yh)
-	case lang.LEQ:
+	case ir.Leq:
 		return truth(xh > yl, xl <= yh)
-	case lang.GTR:
+	case ir.Gtr:
 		return truth(xl <= yh, xh > yl)
-	case lang.GEQ:
+	case ir.Geq:
 		return truth(xl < yh, xh >= yl)
-	case lang.LAND:
+	case ir.LAnd:
 		return truth(x.canZero() || y.canZero(), x.canNonZero() && y.canNonZero())
-	case lang.LOR:
+	case ir.LOr:
 		return truth(x.canZero() && y.canZero(), x.canNonZero() || y.canNonZero())
 	}
 	return anyVal
 }
 
 // enumerate applies op to every pair of values of two exact sets.
-func enumerate(op lang.Token, x, y aval) aval {
+func enumerate(op ir.Op, x, y aval) aval {
 	var vals [maxPairs]int64
 	n := 0
 	for mx := x.mask; mx != 0; mx &= mx - 1 {
 		a := x.base + int64(bits.TrailingZeros64(mx))
 		for my := y.mask; my != 0; my &= my - 1 {
 			b := y.base + int64(bits.TrailingZeros64(my))
-			if v, ok := heuristic.Binary(op, a, b); ok {
-				vals[n] = v
+			if v, msg := ir.Apply(op, int32(a), int32(b)); msg == "" {
+				vals[n] = int64(v)
 				n++
 			}
 		}
@@ -220,14 +220,14 @@ func fromValues(vs []int64) aval {
 }
 
 // unary evaluates -x or !x over a set.
-func unary(op lang.Token, x aval) aval {
+func unary(op ir.Op, x aval) aval {
 	if x.empty() {
 		return x
 	}
 	switch op {
-	case lang.NOT:
+	case ir.Not:
 		return truth(x.canNonZero(), x.canZero())
-	case lang.SUB:
+	case ir.Neg:
 		lo, hi := x.bounds()
 		if !x.exact {
 			return rangeVal(-hi, -lo)
@@ -268,9 +268,9 @@ func eval(e *heuristic.Expr, w world) aval {
 		in, other := w.loc(e.Proc, e.Lo)
 		return truth(other, in)
 	case heuristic.OpUnary:
-		return unary(e.Tok, eval(e.Args[0], w))
+		return unary(e.Fn, eval(e.Args[0], w))
 	case heuristic.OpBinary:
-		return binary(e.Tok, eval(e.Args[0], w), eval(e.Args[1], w))
+		return binary(e.Fn, eval(e.Args[0], w), eval(e.Args[1], w))
 	case heuristic.OpCond:
 		c := eval(e.Args[0], w)
 		out := aval{exact: true}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -137,6 +138,21 @@ func TestCheckEveryQueryAndFormulas(t *testing.T) {
 	}
 	if q := m.Queries[len(m.Queries)-1]; q.Supported || q.Why == "" {
 		t.Errorf("bad formula's query: %+v", q)
+	}
+	// The formula's error carries its query's index as data, and the
+	// reason reads as the command line prints it.
+	bad := len(m.Queries) - 1
+	var found bool
+	for _, d := range m.Warnings {
+		if d.Query != nil && *d.Query == bad {
+			found = d.Context == "" && d.Message == `undeclared identifier "nonsense"`
+		}
+	}
+	if !found {
+		t.Errorf("no diagnostic of query %d among %+v", bad, m.Warnings)
+	}
+	if want := fmt.Sprintf(`<formula %d>:1:5: query %d: undeclared identifier "nonsense"`, bad, bad); results[1].Result.Reason != want {
+		t.Errorf("bad formula's reason %q, want %q", results[1].Result.Reason, want)
 	}
 }
 

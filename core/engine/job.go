@@ -89,7 +89,7 @@ func modelErrors(l *job.Model) source.List {
 // firstError formats the first error of a query's formula.
 func firstError(l *job.Model, q *job.Query) string {
 	for _, d := range l.Diags {
-		if d.Severity == source.Error && d.Context == fmt.Sprintf("query %d", q.Index) {
+		if i, ok := d.Query(); ok && i == q.Index && d.Severity == source.Error {
 			return l.FS.Format(d)
 		}
 	}

@@ -72,7 +72,10 @@ type Diagnostic struct {
 	Pos      source.Position `msgpack:"pos"`
 	End      source.Position `msgpack:"end"`
 	Context  string          `msgpack:"context,omitempty"`
-	Message  string          `msgpack:"msg"`
+	// Query is the index of the query whose formula the diagnostic is
+	// about; nil when it is about none.
+	Query   *int   `msgpack:"query,omitempty"`
+	Message string `msgpack:"msg"`
 	// Template, Location and Edge pin the diagnostic on the drawing when
 	// it belongs to one (template name, location id, edge index within the
 	// template's edges in document order; -1 when none).

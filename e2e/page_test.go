@@ -17,7 +17,8 @@ import (
 // at.
 
 // openPage opens the page at url (the app's root, or a share link) in a
-// fresh browser and waits until its program runs.
+// fresh browser and waits until its program runs and has built its
+// menus from the engine's catalog.
 func openPage(t *testing.T, url string) context.Context {
 	t.Helper()
 	ctx := StartBrowser(t)
@@ -29,6 +30,7 @@ func openPage(t *testing.T, url string) context.Context {
 	if Eval[string](t, ctx, `document.body.dataset.job`) == "failed" {
 		t.Fatalf("the page failed to start: %s", Eval[string](t, ctx, `document.getElementById("boot").textContent`))
 	}
+	WaitFor(t, ctx, `document.querySelector("#order option") !== null`, 30*time.Second)
 	return ctx
 }
 

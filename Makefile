@@ -73,9 +73,10 @@ bench: wasm
 	BEELINE_BENCH=1 BEELINE_WEB_ROOT=$(CURDIR) $(GO) test -count=1 -run TestEngineSpeed -v ./e2e/
 	$(GO) test -run XXX -bench . -benchmem ./core/...
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_EXEC)" -run XXX -bench . -benchmem ./core/dbm/ ./core/search/
-	# Blind against directed search (BFS, A* with dL and hL, greedy search
-	# with dU, hL and hU) on the scaled model families: explored states,
-	# seconds and trace length of each, as one table.
+	# Blind against directed search (BFS, A* with each admissible heuristic,
+	# greedy search with each heuristic of core/options' registry) on the
+	# scaled model families: explored states, seconds and trace length of
+	# each, as one table.
 	$(GO) run ./cmd/beeline bench --models ../shared/models --timeout 30s
 	# Blind search on the scaled families, natively and as wasm under Node
 	# (the same command, so the wasm cost is a measured ratio).

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"beeline/core/job"
+	"beeline/core/options"
 	"beeline/core/protocol"
 	"beeline/core/verify"
 )
@@ -158,6 +160,19 @@ func TestEngineCheckInWorker(t *testing.T) {
 	}
 	if last := frames[len(frames)-1]; last.Kind != protocol.FrameDone {
 		t.Errorf("last frame of kind %d, want FrameDone", last.Kind)
+	}
+}
+
+// The worker's engine lists the registry's options (the page builds its
+// menus from this list).
+func TestEngineCatalogInWorker(t *testing.T) {
+	h := openHarness(t)
+	frames := h.collect(h.start("/catalog", &protocol.Request{}), 30*time.Second, func(*protocol.Frame) bool { return false })
+	if len(frames) != 2 || frames[0].Kind != protocol.FrameCatalog {
+		t.Fatalf("frames %+v, want a catalog and done", frames)
+	}
+	if got, want := frames[0].Catalog, options.Builtin().Catalog(); !reflect.DeepEqual(got, want) {
+		t.Errorf("the worker's catalog %+v\nwant %+v", got, want)
 	}
 }
 

@@ -8,6 +8,9 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"beeline/core/options"
+	"beeline/core/protocol"
 )
 
 // The page's tests: index.html as a user sees it, against the engine
@@ -17,7 +20,8 @@ import (
 // at.
 
 // openPage opens the page at url (the app's root, or a share link) in a
-// fresh browser and waits until its program runs.
+// fresh browser and waits until its program runs and has built its
+// menus from the engine's catalog.
 func openPage(t *testing.T, url string) context.Context {
 	t.Helper()
 	ctx := StartBrowser(t)
@@ -29,6 +33,7 @@ func openPage(t *testing.T, url string) context.Context {
 	if Eval[string](t, ctx, `document.body.dataset.job`) == "failed" {
 		t.Fatalf("the page failed to start: %s", Eval[string](t, ctx, `document.getElementById("boot").textContent`))
 	}
+	WaitFor(t, ctx, `document.querySelector("#order option") !== null`, 30*time.Second)
 	return ctx
 }
 
@@ -209,6 +214,51 @@ func TestPageCancelLongSearch(t *testing.T) {
 	chooseExample(t, ctx, "fischer")
 	checkQuery(t, ctx, 1)
 	waitPage(t, ctx, `document.querySelector('#queries li[data-query="1"] .marker').classList.contains("satisfied")`, 30*time.Second)
+}
+
+// The search-order, heuristic and trace menus are the engine's catalog:
+// every entry with its label and description, in order, each menu on the
+// entry the catalog suggests, and the order's description beside it.
+func TestPageMenusFromEngine(t *testing.T) {
+	ctx := openPage(t, site(t))
+	c := options.Builtin().Catalog()
+	menu := func(id string) string {
+		return Eval[string](t, ctx, fmt.Sprintf(`[...document.querySelectorAll("#%s option")].map(o => o.value + "|" + o.textContent + "|" + o.title).join("\n") + "\n=" + document.getElementById(%[1]q).value`, id))
+	}
+	want := func(cs []protocol.Choice, text func(protocol.Choice) string) string {
+		var lines []string
+		pick := cs[0].Name
+		for _, ch := range cs {
+			lines = append(lines, ch.Name+"|"+text(ch)+"|"+ch.Description)
+			if ch.Suggested {
+				pick = ch.Name
+			}
+		}
+		return strings.Join(lines, "\n") + "\n=" + pick
+	}
+	label := func(ch protocol.Choice) string { return ch.Label }
+	for _, m := range []struct {
+		id   string
+		cs   []protocol.Choice
+		text func(protocol.Choice) string
+	}{
+		{"order", c.Orders, label},
+		{"heuristic", c.Heuristics, func(ch protocol.Choice) string { return ch.Label + " (" + ch.Admissibility() + ")" }},
+		{"trace", c.Traces, label},
+	} {
+		if got, want := menu(m.id), want(m.cs, m.text); got != want {
+			t.Errorf("#%s menu:\n%s\nwant:\n%s", m.id, got, want)
+		}
+	}
+	for _, o := range c.Orders {
+		Eval[bool](t, ctx, fmt.Sprintf(`(() => { const s = document.getElementById("order"); s.value = %q; s.dispatchEvent(new Event("change")); return true })()`, o.Name))
+		if got := Eval[string](t, ctx, `document.getElementById("order-note").textContent`); got != o.Description {
+			t.Errorf("note beside %s: %q, want %q", o.Name, got, o.Description)
+		}
+		if hidden := Eval[bool](t, ctx, `document.getElementById("heuristic").hidden`); hidden == o.Directed {
+			t.Errorf("%s: heuristic menu hidden %v", o.Name, hidden)
+		}
+	}
 }
 
 // A* with a heuristic chosen in the page finds the shortest trace.

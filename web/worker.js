@@ -2,7 +2,7 @@
 //
 // It only moves bytes. The page posts one message
 //
-//   { module: WebAssembly.Module, path: "/check" | "/parse", body: Uint8Array }
+//   { module: WebAssembly.Module, path: "/check" | "/parse" | "/catalog", body: Uint8Array }
 //
 // where module is the compiled web/build/engine.wasm and body a msgpack
 // protocol.Request. The worker runs the engine (a Go http.Handler, served by

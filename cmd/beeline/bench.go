@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,26 +16,46 @@ import (
 	"time"
 
 	"beeline/core/job"
-	"beeline/core/search"
+	"beeline/core/options"
+	"beeline/core/protocol"
 	"beeline/core/verify"
 )
 
 // benchConfig is one column group of the table: a search order and a
-// heuristic.
+// heuristic, named as --search and --heuristic name them ("astar+hl").
 type benchConfig struct {
-	Name      string
-	Order     search.Order
-	Heuristic string
+	Name    string
+	Options verify.Options
 }
 
-// benchConfigs are the configurations of Kupferschmid et al.'s tables.
-var benchConfigs = []benchConfig{
-	{"BFS", search.BFS, ""},
-	{"A*+dL", search.AStar, "dl"},
-	{"A*+hL", search.AStar, "hl"},
-	{"GBFS+dU", search.GBFS, "du"},
-	{"GBFS+hL", search.GBFS, "hl"},
-	{"GBFS+hU", search.GBFS, "hu"},
+// benchConfigs are the configurations of Kupferschmid et al.'s tables,
+// drawn from the registry, each with base's budgets: the suggested blind
+// order (breadth-first search), then every directed order with every
+// heuristic, except that an order whose traces are shortest only with an
+// admissible heuristic (A*) gets only those.
+func benchConfigs(reg *options.Registry, base verify.Options) ([]benchConfig, error) {
+	var out []benchConfig
+	add := func(name string, o protocol.Options) error {
+		v := base
+		err := reg.Apply(o, &v)
+		out = append(out, benchConfig{name, v})
+		return err
+	}
+	c := reg.Catalog()
+	var errs []error
+	for _, o := range c.Orders {
+		if o.Suggested && !o.Directed {
+			errs = append(errs, add(o.Name, protocol.Options{Order: protocol.Order(o.Name)}))
+		}
+	}
+	for _, o := range c.Orders {
+		for _, h := range c.Heuristics {
+			if o.Directed && (h.Admissible || !o.Optimal) {
+				errs = append(errs, add(o.Name+"+"+h.Name, protocol.Options{Order: protocol.Order(o.Name), Heuristic: protocol.Heuristic{Name: h.Name}}))
+			}
+		}
+	}
+	return out, errors.Join(errs...)
 }
 
 // benchCases are the default instances: model (relative to the models
@@ -60,11 +81,14 @@ var benchCases = []struct{ Model, Query string }{
 
 const benchUsage = `usage: beeline bench [options] [MODEL QUERY]...
 
-Checks each query (QUERY "" is the model's first) with blind breadth-first search, A* with dL and hL, and
-greedy best-first search with dU, hL and hU, and prints one table: the
-verdict, explored states, seconds and trace length of each. Without
-arguments it runs the instances of Beeline's benchmark list, read from
---models.
+Checks each query (QUERY "" is the model's first) with blind breadth-first
+search, A* with each admissible heuristic and greedy best-first search
+with each heuristic, and prints one table: the verdict, explored states,
+seconds and trace length of each. Without arguments it runs the
+instances of Beeline's benchmark list, read from --models.
+
+configurations (--search and --heuristic of beeline check):
+  %s
 
 options:
 `
@@ -77,8 +101,14 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	maxStates := fl.Int64("max-states", 2_000_000, "state budget of each search")
 	maxMemory := fl.Int64("max-memory", 2<<30, "memory budget of each search, in bytes")
 	families := fl.Bool("families", false, "blind search on the scaled model families: states, seconds, states/s and peak memory")
+	reg := options.Builtin()
 	fl.Usage = func() {
-		fmt.Fprint(stderr, benchUsage)
+		configs, _ := benchConfigs(reg, verify.Options{})
+		names := make([]string, len(configs))
+		for i, c := range configs {
+			names[i] = c.Name
+		}
+		fmt.Fprintf(stderr, benchUsage, strings.Join(names, ", "))
 		fl.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fl, args)
@@ -104,14 +134,19 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if *families {
 		return runFamilies(stdout, stderr, *dir, opts)
 	}
-	return benchTable(stdout, stderr, cases, opts)
+	configs, err := benchConfigs(reg, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "beeline bench: %v\n", err)
+		return exitModelError
+	}
+	return benchTable(stdout, stderr, cases, configs)
 }
 
 // benchTable runs every configuration on every case and prints the table.
-func benchTable(stdout, stderr io.Writer, cases []struct{ Model, Query string }, base verify.Options) int {
+func benchTable(stdout, stderr io.Writer, cases []struct{ Model, Query string }, configs []benchConfig) int {
 	tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', tabwriter.AlignRight)
 	header := "model\tverdict"
-	for _, c := range benchConfigs {
+	for _, c := range configs {
 		header += "\t" + c.Name + " states\ts\tlen"
 	}
 	fmt.Fprintln(tw, header+"\t")
@@ -136,10 +171,8 @@ func benchTable(stdout, stderr io.Writer, cases []struct{ Model, Query string },
 		}
 		row := []string{strings.TrimSuffix(filepath.Base(bc.Model), filepath.Ext(bc.Model)), ""}
 		verdicts := map[string]bool{}
-		for _, c := range benchConfigs {
-			opts := base
-			opts.Order, opts.Heuristic = c.Order, c.Heuristic
-			res, err := verify.Check(context.Background(), l.Net, q.Formula, opts)
+		for _, c := range configs {
+			res, err := verify.Check(context.Background(), l.Net, q.Formula, c.Options)
 			if err != nil {
 				fmt.Fprintf(stderr, "beeline bench: %s %s: %v\n", bc.Model, c.Name, err)
 				row = append(row, "error", "-", "-")

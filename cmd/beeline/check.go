@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"beeline/core/job"
+	"beeline/core/options"
+	"beeline/core/protocol"
 	"beeline/core/source"
 	"beeline/core/verify"
 )
@@ -35,10 +37,11 @@ type checkFlags struct {
 func (c *checkFlags) register(fl *flag.FlagSet) {
 	fl.Var(&c.queries, "query", "check the model's `N`-th query (0-based; may be repeated)")
 	fl.Var(&c.formulas, "formula", "check the `formula` F given here (may be repeated)")
-	fl.StringVar(&c.order, "search", "bfs", "search order: bfs, dfs, rdfs (random depth-first), astar or gbfs (greedy best-first)")
-	fl.StringVar(&c.heuristic, "heuristic", "", "distance estimate for astar and gbfs: dl, du (graph distance), hl, hu (monotonicity relaxation); it also prunes dead ends")
+	cat := options.Builtin().Catalog()
+	fl.StringVar(&c.order, "search", "bfs", choiceUsage("search `order`", cat.Orders, orderTraits))
+	fl.StringVar(&c.heuristic, "heuristic", "", choiceUsage("distance estimate of the directed orders, `NAME` or NAME:PARAM=VALUE,...; it also prunes dead ends", cat.Heuristics, protocol.Choice.Admissibility))
 	fl.IntVar(&c.hcache, "heuristic-cache", verify.DefaultHeuristicCache, "entries of the table of heuristic estimates (0: off)")
-	fl.StringVar(&c.trace, "trace", "none", "diagnostic trace: none, some or shortest")
+	fl.StringVar(&c.trace, "trace", "none", choiceUsage("diagnostic `trace`", cat.Traces, noTraits))
 	fl.BoolVar(&c.json, "json", false, "print the results as one JSON object")
 	fl.Int64Var(&c.maxStates, "max-states", 0, "stop a query after storing `N` states (0: no limit)")
 	fl.Var(&c.maxMemory, "max-memory", "stop a query when the state store holds more than `BYTES` (e.g. 512M, 2G; 0: no limit)")
@@ -47,24 +50,15 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 }
 
 func (c *checkFlags) options() (verify.Options, error) {
-	order, err := verify.ParseOrder(c.order)
-	if err != nil {
-		return verify.Options{}, err
-	}
-	tm, err := verify.ParseTraceMode(c.trace)
-	if err != nil {
-		return verify.Options{}, err
-	}
-	h, err := verify.ParseHeuristic(c.heuristic)
-	if err != nil {
+	v := verify.Options{Seed: c.seed, MaxStates: c.maxStates, MaxMemory: int64(c.maxMemory), Timeout: c.timeout,
+		HeuristicCache: c.hcache, NoHeuristicCache: c.hcache == 0}
+	if err := searchOptions(options.Builtin(), c.order, c.heuristic, c.trace, &v); err != nil {
 		return verify.Options{}, err
 	}
 	if c.maxStates < 0 || c.timeout < 0 || c.hcache < 0 {
 		return verify.Options{}, fmt.Errorf("budgets and cache sizes must not be negative")
 	}
-	return verify.Options{Order: order, Seed: c.seed, Trace: tm, MaxStates: c.maxStates,
-		MaxMemory: int64(c.maxMemory), Timeout: c.timeout,
-		Heuristic: h, HeuristicCache: c.hcache, NoHeuristicCache: c.hcache == 0}, nil
+	return v, nil
 }
 
 const checkUsage = `usage: beeline check MODEL [QUERIES.q]... [options]

@@ -46,8 +46,11 @@ type diagnosticJSON struct {
 	Pos      source.Position `json:"pos"`
 	End      source.Position `json:"end"`
 	Context  string          `json:"context,omitempty"`
-	Message  string          `json:"message"`
-	Text     string          `json:"text"`
+	// Query is the index of the query whose formula the diagnostic is
+	// about, absent when it is about none.
+	Query   *int   `json:"query,omitempty"`
+	Message string `json:"message"`
+	Text    string `json:"text"`
 }
 
 func runParse(args []string, stdout, stderr io.Writer) int {
@@ -152,14 +155,18 @@ func fillNetworkSummary(s *parseSummary, n *model.Network) {
 func diagnosticsJSON(fs *source.FileSet, l source.List) []diagnosticJSON {
 	out := make([]diagnosticJSON, 0, len(l))
 	for _, d := range l {
-		out = append(out, diagnosticJSON{
+		dj := diagnosticJSON{
 			Severity: d.Severity.String(),
 			Pos:      fs.Position(d.Pos),
 			End:      fs.Position(d.End),
 			Context:  d.Context,
 			Message:  d.Msg,
 			Text:     fs.Format(d),
-		})
+		}
+		if q, ok := d.Query(); ok {
+			dj.Query = &q
+		}
+		out = append(out, dj)
 	}
 	return out
 }

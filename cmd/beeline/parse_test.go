@@ -154,3 +154,27 @@ func TestParseUsage(t *testing.T) {
 		t.Errorf("unknown command: status %d, want %d", status, exitUsage)
 	}
 }
+
+// A formula's error names its query in the text, and carries its index
+// as data in the JSON.
+func TestParseJSONQueryErrors(t *testing.T) {
+	q := filepath.Join(t.TempDir(), "bad.q")
+	if err := os.WriteFile(q, []byte("E<> Train(0).Cross\nE<> nope\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, _ := runCLI(t, "parse", "../../testdata/models/crossing.xta", q)
+	if want := q + `:2:5: query 1: undeclared identifier "nope"`; strings.TrimSpace(errOut) != want {
+		t.Errorf("stderr %q, want %q", errOut, want)
+	}
+	out, _, _ := runCLI(t, "parse", "--json", "../../testdata/models/crossing.xta", q)
+	var got struct {
+		Models []parseSummary `json:"models"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	ds := got.Models[0].Diagnostics
+	if len(ds) != 1 || ds[0].Query == nil || *ds[0].Query != 1 || ds[0].Context != "" || !strings.Contains(ds[0].Text, "query 1: ") {
+		t.Errorf("diagnostics %+v", ds)
+	}
+}

@@ -4,10 +4,15 @@
 // github.com/syumai/workers' browser runtime, see wasm/worker), or on the
 // edge.
 //
-// It serves two routes, both POST with a msgpack protocol.Request body:
+// It serves three routes, all POST with a msgpack protocol.Request body:
 //
-//	/parse   load the model: a FrameModel, then FrameError if it has errors, then FrameDone
-//	/check   the same, then for every picked query FrameProgress frames and one FrameResult, then FrameDone
+//	/parse    load the model: a FrameModel, then FrameError if it has errors, then FrameDone
+//	/check    the same, then for every picked query FrameProgress frames and one FrameResult, then FrameDone
+//	/catalog  what the engine offers (core/options' registry): a FrameCatalog, then FrameDone
+//
+// A request's Options are checked against the catalog as it is decoded,
+// so an unknown search order, heuristic or trace mode is refused before
+// any work, with the list of the valid ones.
 //
 // The response is a stream of frames, each a 4-byte big-endian length and
 // that many bytes of msgpack (protocol.WriteFrame), flushed one by one so a

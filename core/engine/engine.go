@@ -3,12 +3,14 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
 	"runtime"
 	"time"
 
+	"beeline/core/options"
 	"beeline/core/protocol"
 )
 
@@ -35,7 +37,8 @@ type Options struct {
 	Yield func()
 }
 
-// New returns the engine handler serving POST /parse and POST /check.
+// New returns the engine handler serving POST /parse, POST /check and
+// POST /catalog.
 func New(opts Options) http.Handler {
 	if opts.ProgressEvery <= 0 {
 		opts.ProgressEvery = 200 * time.Millisecond
@@ -43,15 +46,23 @@ func New(opts Options) http.Handler {
 	if opts.MaxRequestBytes <= 0 {
 		opts.MaxRequestBytes = 64 << 20
 	}
-	h := &handler{opts: opts}
+	reg := options.Builtin()
+	h := &handler{opts: opts, registry: reg, catalog: reg.Catalog()}
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /parse", func(w http.ResponseWriter, r *http.Request) { h.serve(w, r, false) })
-	mux.HandleFunc("POST /check", func(w http.ResponseWriter, r *http.Request) { h.serve(w, r, true) })
+	mux.HandleFunc("POST /parse", h.serve(func(ctx context.Context, s *stream, req *protocol.Request) { h.run(ctx, s, req, false) }))
+	mux.HandleFunc("POST /check", h.serve(func(ctx context.Context, s *stream, req *protocol.Request) { h.run(ctx, s, req, true) }))
+	mux.HandleFunc("POST /catalog", h.serve(func(_ context.Context, s *stream, _ *protocol.Request) {
+		s.send(&protocol.Frame{Kind: protocol.FrameCatalog, Catalog: h.catalog})
+	}))
 	return mux
 }
 
 type handler struct {
 	opts Options
+	// registry names the search options; catalog is its wire form,
+	// against which requests are decoded.
+	registry *options.Registry
+	catalog  *protocol.Catalog
 }
 
 // stream writes frames to a response, flushing each, and remembers the
@@ -76,18 +87,23 @@ func (s *stream) fail(msg string) {
 	s.send(&protocol.Frame{Kind: protocol.FrameError, Message: msg})
 }
 
-func (h *handler) serve(w http.ResponseWriter, r *http.Request, check bool) {
-	w.Header().Set("Content-Type", ContentType)
-	w.Header().Set("Cache-Control", "no-store")
-	s := &stream{w: w}
-	defer s.send(&protocol.Frame{Kind: protocol.FrameDone})
-	req, err := h.readRequest(w, r)
-	if err != nil {
-		w.WriteHeader(http.StatusBadRequest)
-		s.fail(err.Error())
-		return
+// serve returns the handler of one route: it decodes the request (a bad
+// one is answered with status 400 and a FrameError), lets answer write
+// its frames, and ends the stream with a FrameDone.
+func (h *handler) serve(answer func(ctx context.Context, s *stream, req *protocol.Request)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", ContentType)
+		w.Header().Set("Cache-Control", "no-store")
+		s := &stream{w: w, yield: h.opts.Yield}
+		defer s.send(&protocol.Frame{Kind: protocol.FrameDone})
+		req, err := h.readRequest(w, r)
+		if err != nil {
+			w.WriteHeader(http.StatusBadRequest)
+			s.fail(err.Error())
+			return
+		}
+		answer(r.Context(), s, req)
 	}
-	run(r.Context(), s, req, check, h.opts)
 }
 
 func (h *handler) readRequest(w http.ResponseWriter, r *http.Request) (*protocol.Request, error) {
@@ -95,7 +111,7 @@ func (h *handler) readRequest(w http.ResponseWriter, r *http.Request) (*protocol
 	if err != nil {
 		return nil, fmt.Errorf("reading the request: %v", err)
 	}
-	return protocol.DecodeRequest(body)
+	return protocol.DecodeRequest(body, h.catalog)
 }
 
 // memInUse is the memory the engine holds from the system: on js/wasm

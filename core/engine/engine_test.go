@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"reflect"
 	"testing"
 	"time"
 
+	"beeline/core/options"
 	"beeline/core/protocol"
 )
 
@@ -94,7 +97,7 @@ func TestCheckFischerBroken(t *testing.T) {
 // does), and an unknown heuristic is refused.
 func TestCheckDirected(t *testing.T) {
 	h := New(Options{})
-	for _, o := range []protocol.Options{{Order: "astar", Heuristic: "hl", Trace: "shortest"}, {Order: "gbfs", Heuristic: "hu", Trace: "some"}} {
+	for _, o := range []protocol.Options{{Order: "astar", Heuristic: protocol.Heuristic{Name: "hl"}, Trace: "shortest"}, {Order: "gbfs", Heuristic: protocol.Heuristic{Name: "hu"}, Trace: "some"}} {
 		req := &protocol.Request{Version: protocol.Version, Name: "fischer-broken.xml",
 			Model: model(t, "../../testdata/models/fischer-broken.xml"), Queries: []int{0}, Options: o}
 		_, frames := post(t, h, "/check", req)
@@ -111,9 +114,34 @@ func TestCheckDirected(t *testing.T) {
 		}
 	}
 	_, frames := post(t, h, "/check", &protocol.Request{Version: protocol.Version, Name: "f.xml",
-		Model: model(t, "../../testdata/models/fischer-broken.xml"), Options: protocol.Options{Order: "astar", Heuristic: "hz"}})
-	if frames[0].Kind != protocol.FrameError || frames[0].Message == "" {
+		Model: model(t, "../../testdata/models/fischer-broken.xml"), Options: protocol.Options{Order: "astar", Heuristic: protocol.Heuristic{Name: "hz"}}})
+	if frames[0].Kind != protocol.FrameError || frames[0].Message != `unknown heuristic "hz" (want dl, du, hl or hu)` {
 		t.Errorf("unknown heuristic: first frame %+v", frames[0])
+	}
+}
+
+// The catalog is the registry's, and what it lists is accepted.
+func TestCatalog(t *testing.T) {
+	h := New(Options{})
+	_, frames := post(t, h, "/catalog", &protocol.Request{Version: protocol.Version})
+	if len(frames) != 2 || frames[0].Kind != protocol.FrameCatalog {
+		t.Fatalf("frames %+v, want a catalog and done", frames)
+	}
+	c := frames[0].Catalog
+	if want := options.Builtin().Catalog(); !reflect.DeepEqual(c, want) {
+		t.Fatalf("catalog %+v\nwant %+v", c, want)
+	}
+	for _, o := range c.Orders {
+		for _, tr := range c.Traces {
+			req := &protocol.Request{Version: protocol.Version, Name: "f.xml", Model: model(t, "../../testdata/models/fischer-broken.xml"),
+				Options: protocol.Options{Order: protocol.Order(o.Name), Heuristic: protocol.Heuristic{Name: c.Heuristics[0].Name}, Trace: protocol.TraceMode(tr.Name)}}
+			if _, frames := post(t, h, "/parse", req); frames[0].Kind != protocol.FrameModel {
+				t.Errorf("%s, %s: first frame %+v", o.Name, tr.Name, frames[0])
+			}
+		}
+	}
+	if code, frames := post(t, h, "/catalog", &protocol.Request{Version: protocol.Version + 1}); code != 400 || frames[0].Kind != protocol.FrameError {
+		t.Errorf("a catalog request of another version: %d, %+v", code, frames[0])
 	}
 }
 
@@ -137,6 +165,21 @@ func TestCheckEveryQueryAndFormulas(t *testing.T) {
 	}
 	if q := m.Queries[len(m.Queries)-1]; q.Supported || q.Why == "" {
 		t.Errorf("bad formula's query: %+v", q)
+	}
+	// The formula's error carries its query's index as data, and the
+	// reason reads as the command line prints it.
+	bad := len(m.Queries) - 1
+	var found bool
+	for _, d := range m.Warnings {
+		if d.Query != nil && *d.Query == bad {
+			found = d.Context == "" && d.Message == `undeclared identifier "nonsense"`
+		}
+	}
+	if !found {
+		t.Errorf("no diagnostic of query %d among %+v", bad, m.Warnings)
+	}
+	if want := fmt.Sprintf(`<formula %d>:1:5: query %d: undeclared identifier "nonsense"`, bad, bad); results[1].Result.Reason != want {
+		t.Errorf("bad formula's reason %q, want %q", results[1].Result.Reason, want)
 	}
 }
 

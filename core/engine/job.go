@@ -17,9 +17,8 @@ import (
 
 // run answers req on s: the model frame, errors, and (when check is set)
 // one result per picked query.
-func run(ctx context.Context, s *stream, req *protocol.Request, check bool, opts Options) {
-	s.yield = opts.Yield
-	vopts, err := verifyOptions(req.Options, opts)
+func (h *handler) run(ctx context.Context, s *stream, req *protocol.Request, check bool) {
+	vopts, err := h.verifyOptions(req.Options)
 	if err != nil {
 		s.fail(err.Error())
 		return
@@ -89,7 +88,7 @@ func modelErrors(l *job.Model) source.List {
 // firstError formats the first error of a query's formula.
 func firstError(l *job.Model, q *job.Query) string {
 	for _, d := range l.Diags {
-		if d.Severity == source.Error && d.Context == fmt.Sprintf("query %d", q.Index) {
+		if i, ok := d.Query(); ok && i == q.Index && d.Severity == source.Error {
 			return l.FS.Format(d)
 		}
 	}
@@ -125,28 +124,17 @@ func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopt
 
 // verifyOptions turns the request's options into the verifier's, with the
 // handler's defaults for budgets the request leaves at zero.
-func verifyOptions(o protocol.Options, opts Options) (verify.Options, error) {
+func (h *handler) verifyOptions(o protocol.Options) (verify.Options, error) {
 	v := verify.Options{Seed: o.Seed, MaxStates: o.MaxStates, MaxMemory: o.MaxMemory,
-		Timeout: time.Duration(o.TimeoutMS) * time.Millisecond, ProgressEvery: opts.ProgressEvery}
-	var err error
-	if o.Order != "" {
-		if v.Order, err = verify.ParseOrder(o.Order); err != nil {
-			return v, err
-		}
-	}
-	if o.Trace != "" {
-		if v.Trace, err = verify.ParseTraceMode(o.Trace); err != nil {
-			return v, err
-		}
-	}
-	if v.Heuristic, err = verify.ParseHeuristic(o.Heuristic); err != nil {
+		Timeout: time.Duration(o.TimeoutMS) * time.Millisecond, ProgressEvery: h.opts.ProgressEvery}
+	if err := h.registry.Apply(o, &v); err != nil {
 		return v, err
 	}
 	if o.MaxStates < 0 || o.MaxMemory < 0 || o.TimeoutMS < 0 {
 		return v, fmt.Errorf("budgets must not be negative")
 	}
 	if v.MaxMemory == 0 {
-		v.MaxMemory = opts.DefaultMaxMemory
+		v.MaxMemory = h.opts.DefaultMaxMemory
 	}
 	return v, nil
 }

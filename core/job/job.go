@@ -96,7 +96,7 @@ func (l *Model) parseQueries(qs []*uppaal.Query) {
 		}
 		q.Failed = l.Diags[n:].HasErrors()
 		q.Unchecked = l.Net == nil
-		l.Diags.SetContext(n, fmt.Sprintf("query %d", q.Index))
+		l.Diags.SetQuery(n, q.Index)
 	}
 }
 

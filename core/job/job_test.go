@@ -39,6 +39,10 @@ func TestLoadNumbersQueries(t *testing.T) {
 	if ok, why := qs[2].Supported(); ok || !qs[2].Failed || why != "the formula has errors" {
 		t.Errorf("bad formula: supported %v, %q", ok, why)
 	}
+	d := l.Diags[len(l.Diags)-1]
+	if i, ok := d.Query(); !ok || i != n+1 || d.Context != "" {
+		t.Errorf("the bad formula's error is about query %d (%v), context %q; want query %d", i, ok, d.Context, n+1)
+	}
 	if _, err := l.Pick([]int{n + 5}, nil); err == nil || !strings.Contains(err.Error(), "numbered from 0") {
 		t.Errorf("out of range: %v", err)
 	}

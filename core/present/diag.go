@@ -18,6 +18,9 @@ func Diagnostics(fs *source.FileSet, doc *uppaal.Document, list source.List) []p
 	for _, d := range list {
 		pd := protocol.Diagnostic{Severity: d.Severity.String(), Pos: fs.Position(d.Pos), End: fs.Position(d.End),
 			Context: d.Context, Message: d.Msg, Edge: -1}
+		if q, ok := d.Query(); ok {
+			pd.Query = &q
+		}
 		if doc != nil {
 			pin(&pd, doc, d.Pos)
 		}

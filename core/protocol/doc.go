@@ -10,6 +10,13 @@
 // big-endian length and that many bytes of msgpack, so a reader can decode
 // frames as they stream in.
 //
+// What a request may ask for is the engine's to say: a catalog request is
+// answered by one FrameCatalog, the search orders, heuristics and
+// diagnostic-trace modes the engine offers with the words a menu shows,
+// and a FrameDone. Options name entries of that Catalog, as typed values
+// whose msgpack form is the entry's name; DecodeRequest refuses a name
+// the catalog does not list, and says which ones it does.
+//
 // Positions in diagnostics are resolved (file, line, 1-based byte column);
 // the page converts byte columns to UTF-16 at its edge. Trace values are
 // exact rationals over a common denominator.

@@ -76,14 +76,20 @@ func EncodeRequest(r *Request) ([]byte, error) {
 	return msgpack.Marshal(r)
 }
 
-// DecodeRequest decodes a request body and checks its version.
-func DecodeRequest(b []byte) (*Request, error) {
+// DecodeRequest decodes a request body, checks its version, and checks
+// its Options against c, the catalog of the engine that will answer it:
+// an order, heuristic or trace mode c does not list is refused with the
+// list of those it does.
+func DecodeRequest(b []byte, c *Catalog) (*Request, error) {
 	r := new(Request)
 	if err := msgpack.Unmarshal(b, r); err != nil {
 		return nil, fmt.Errorf("bad request: %v", err)
 	}
 	if r.Version != Version {
 		return nil, fmt.Errorf("request of protocol version %d, this engine speaks version %d", r.Version, Version)
+	}
+	if _, err := c.Lookup(r.Options); err != nil {
+		return nil, err
 	}
 	return r, nil
 }

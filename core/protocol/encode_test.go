@@ -8,6 +8,8 @@ import (
 	"testing"
 )
 
+var two = 2
+
 func sampleFrames() []*Frame {
 	return []*Frame{
 		{Kind: FrameModel, Model: &Model{Hash: "ab", Format: "xml", Templates: []Template{{Name: "P", Edges: []Edge{{Source: "a", Target: "b", Nails: []Point{{X: 1, Y: -2, Set: true}}}}}}}},
@@ -15,7 +17,8 @@ func sampleFrames() []*Frame {
 		{Kind: FrameResult, Result: &Result{Query: 1, Verdict: "not satisfied", Trace: &Trace{Den: 2, Clocks: []string{"0", "x"},
 			States: []TraceState{{Locs: []int32{0}, Vars: []int32{-3}, Clocks: []int64{0, 7}, Zone: "x==7/2"}},
 			Steps:  []TraceStep{{Delay: 1, Edges: []TraceEdge{{Process: 0, Edge: 2, Select: []int32{4}}}}}}}},
-		{Kind: FrameError, Message: "the model has errors", Diagnostics: []Diagnostic{{Severity: "error", Message: "m", Edge: -1}}},
+		{Kind: FrameError, Message: "the model has errors", Diagnostics: []Diagnostic{{Severity: "error", Message: "m", Edge: -1}, {Severity: "error", Query: &two, Message: "q", Edge: -1}}},
+		{Kind: FrameCatalog, Catalog: sampleCatalog()},
 		{Kind: FrameDone},
 	}
 }
@@ -68,15 +71,15 @@ func TestRequestVersion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := DecodeRequest(b)
+	r, err := DecodeRequest(b, sampleCatalog())
 	if err != nil || r.Name != "m.xml" || string(r.Model) != "<nta/>" || !reflect.DeepEqual(r.Queries, []int{2}) {
 		t.Fatalf("decoded %+v, %v", r, err)
 	}
 	b, _ = EncodeRequest(&Request{Version: Version + 1})
-	if _, err := DecodeRequest(b); err == nil {
+	if _, err := DecodeRequest(b, sampleCatalog()); err == nil {
 		t.Error("a request of another version was accepted")
 	}
-	if _, err := DecodeRequest([]byte{0xc1}); err == nil {
+	if _, err := DecodeRequest([]byte{0xc1}, sampleCatalog()); err == nil {
 		t.Error("garbage was accepted as a request")
 	}
 }

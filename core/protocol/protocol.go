@@ -33,15 +33,18 @@ type File struct {
 	Data []byte `msgpack:"data"`
 }
 
-// Options mirror the verifier's options in UPPAAL's words.
+// Options mirror the verifier's options in UPPAAL's words. Order,
+// Heuristic and Trace name entries of the engine's Catalog; the zero value
+// of each leaves the verifier's default (breadth-first search, no
+// heuristic, no trace).
 type Options struct {
-	Order     string `msgpack:"order"`     // "bfs", "dfs", "rdfs", "astar", "gbfs"
-	Heuristic string `msgpack:"heuristic"` // "" or "dl", "du", "hl", "hu" (verify.Heuristics)
-	Trace     string `msgpack:"trace"`     // "none", "some", "shortest"
-	Seed      uint64 `msgpack:"seed"`
-	MaxStates int64  `msgpack:"max_states"`
-	MaxMemory int64  `msgpack:"max_memory"` // bytes
-	TimeoutMS int64  `msgpack:"timeout_ms"`
+	Order     Order     `msgpack:"order"`
+	Heuristic Heuristic `msgpack:"heuristic"`
+	Trace     TraceMode `msgpack:"trace"`
+	Seed      uint64    `msgpack:"seed"`
+	MaxStates int64     `msgpack:"max_states"`
+	MaxMemory int64     `msgpack:"max_memory"` // bytes
+	TimeoutMS int64     `msgpack:"timeout_ms"`
 }
 
 // FrameKind says what a Frame carries.
@@ -53,6 +56,7 @@ const (
 	FrameResult                        // one query decided: Result is set
 	FrameError                         // the job failed: Diagnostics and/or Message
 	FrameDone                          // the job ended; nothing follows
+	FrameCatalog                       // what the engine offers: Catalog is set
 )
 
 // Frame is one message from the engine. On the wire each frame is a
@@ -62,6 +66,7 @@ type Frame struct {
 	Model       *Model       `msgpack:"model,omitempty"`
 	Progress    *Progress    `msgpack:"progress,omitempty"`
 	Result      *Result      `msgpack:"result,omitempty"`
+	Catalog     *Catalog     `msgpack:"catalog,omitempty"`
 	Diagnostics []Diagnostic `msgpack:"diags,omitempty"`
 	Message     string       `msgpack:"msg,omitempty"`
 }
@@ -72,7 +77,10 @@ type Diagnostic struct {
 	Pos      source.Position `msgpack:"pos"`
 	End      source.Position `msgpack:"end"`
 	Context  string          `msgpack:"context,omitempty"`
-	Message  string          `msgpack:"msg"`
+	// Query is the index of the query whose formula the diagnostic is
+	// about; nil when it is about none.
+	Query   *int   `msgpack:"query,omitempty"`
+	Message string `msgpack:"msg"`
 	// Template, Location and Edge pin the diagnostic on the drawing when
 	// it belongs to one (template name, location id, edge index within the
 	// template's edges in document order; -1 when none).

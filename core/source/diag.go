@@ -31,13 +31,28 @@ func (s Severity) String() string {
 // A Diagnostic is a message about a range of source. Context names what the
 // range belongs to ("template P, guard of edge id5") and is filled in by the
 // layer that knows it; Msg says what is wrong, in lower case, with no period.
+// A diagnostic about a query's formula also carries the query's index (see
+// Query), which Format prints as "query 3".
 type Diagnostic struct {
 	Pos      Pos
 	End      Pos
 	Severity Severity
 	Context  string
 	Msg      string
+
+	// query is 1 + the index of the query the diagnostic is about, so
+	// that the zero value (every diagnostic made by Add) is about none.
+	query int
 }
+
+// Query returns the index of the query whose formula d is about, and
+// whether there is one.
+func (d *Diagnostic) Query() (index int, ok bool) {
+	return d.query - 1, d.query > 0
+}
+
+// SetQuery records that d is about the query numbered index (from 0).
+func (d *Diagnostic) SetQuery(index int) { d.query = index + 1 }
 
 // List is an ordered collection of diagnostics. The zero value is empty and
 // ready to use.
@@ -69,6 +84,14 @@ func (l List) SetContext(i int, ctx string) {
 		if d.Context == "" {
 			d.Context = ctx
 		}
+	}
+}
+
+// SetQuery records that the diagnostics from index i on are about the
+// query numbered q. Callers note len(*l) before parsing a formula.
+func (l List) SetQuery(i, q int) {
+	for _, d := range l[i:] {
+		d.SetQuery(q)
 	}
 }
 
@@ -116,7 +139,7 @@ func (fs *FileSet) Sort(l List) List {
 	for i, k := range ks {
 		if i > 0 {
 			prev := ks[i-1]
-			if prev.p == k.p && prev.d.Msg == k.d.Msg && prev.d.Context == k.d.Context {
+			if prev.p == k.p && prev.d.Msg == k.d.Msg && prev.d.Context == k.d.Context && prev.d.query == k.d.query {
 				continue
 			}
 		}
@@ -133,12 +156,16 @@ func fileOrder(fs *FileSet, p Pos) int {
 	return f.base
 }
 
-// Format prints d as "file:line:col: context: msg" (a warning gets
-// "warning: " before the message).
+// Format prints d as "file:line:col: context: msg", with "query N: "
+// before the context when d is about query N (a warning gets "warning: "
+// before the message).
 func (fs *FileSet) Format(d *Diagnostic) string {
 	var b strings.Builder
 	b.WriteString(fs.Position(d.Pos).String())
 	b.WriteString(": ")
+	if q, ok := d.Query(); ok {
+		fmt.Fprintf(&b, "query %d: ", q)
+	}
 	if d.Context != "" {
 		b.WriteString(d.Context)
 		b.WriteString(": ")

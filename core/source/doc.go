@@ -22,7 +22,9 @@
 // # Diagnostics
 //
 // A Diagnostic is data: a range, a severity, a context naming what the range
-// belongs to ("template P, guard of edge id5"), and a message in lower case
+// belongs to ("template P, guard of edge id5"), the index of the query it is
+// about when it is about a query's formula (data, not words in the context,
+// so that a front end can tie it to the query), and a message in lower case
 // without a period. The same struct goes to the command line, over msgpack to
 // the web page, and into tests. A List collects them in the order found;
 // FileSet.Sort orders them by file position and drops duplicates (a template

@@ -97,3 +97,30 @@ func TestDiagnosticsSortFormatErr(t *testing.T) {
 		t.Errorf("Err = %v", err)
 	}
 }
+
+// A diagnostic about a query's formula carries the query's index, which
+// Format prints before the context.
+func TestDiagnosticQuery(t *testing.T) {
+	fs := NewFileSet()
+	q := fs.AddFile("m.q", []byte("E<> bad\nE<> x\n"))
+	var l List
+	l.Add(q.Pos(4), q.Pos(7), "first")
+	l.Add(q.Pos(12), q.Pos(13), "second")
+	if _, ok := l[0].Query(); ok {
+		t.Fatal("a new diagnostic is about a query")
+	}
+	l.SetQuery(1, 0)
+	l[1].Context = "a clock constraint"
+	if i, ok := l[1].Query(); !ok || i != 0 {
+		t.Errorf("Query() = %d, %v; want 0, true", i, ok)
+	}
+	if got := fs.Format(l[0]) + "\n" + fs.Format(l[1]); got != "m.q:1:5: first\nm.q:2:5: query 0: a clock constraint: second" {
+		t.Errorf("formatted:\n%s", got)
+	}
+	// The same message at the same place about two queries is two diagnostics.
+	l = List{{Pos: q.Pos(4), Msg: "m"}, {Pos: q.Pos(4), Msg: "m"}}
+	l.SetQuery(1, 3)
+	if n := len(fs.Sort(l)); n != 2 {
+		t.Errorf("Sort kept %d of two diagnostics of different queries", n)
+	}
+}

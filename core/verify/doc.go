@@ -30,13 +30,14 @@
 //
 // # Directed search
 //
-// Options.Heuristic names a distance heuristic (dL, dU from
-// core/heuristic/graphdist; hL, hU from core/heuristic/relax), built for
-// the target of the search — φ for E<> φ, ¬φ for A[] φ — by
-// heuristic.TargetOf, precomputed, and wrapped in a bounded table of
-// estimates (heuristic.Cache) unless NoHeuristicCache. It orders A* and
-// greedy search and prunes dead ends in any order; verdicts stay exact
-// because every heuristic says "infinite" only where the target is truly
+// Options.Heuristic builds a distance heuristic (dL, dU from
+// core/heuristic/graphdist; hL, hU from core/heuristic/relax; package
+// core/options names them and makes the builders) for the target of the
+// search — φ for E<> φ, ¬φ for A[] φ, read by heuristic.TargetOf. It is
+// precomputed and wrapped in a bounded table of estimates
+// (heuristic.Cache) unless NoHeuristicCache. It orders A* and greedy
+// search and prunes dead ends in any order; verdicts stay exact because
+// every heuristic says "infinite" only where the target is truly
 // unreachable. With TraceShortest, A* is kept when the heuristic is
 // admissible (its traces are shortest); other orders become BFS.
 //

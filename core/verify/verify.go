@@ -58,34 +58,6 @@ func (m TraceMode) String() string {
 	return fmt.Sprintf("TraceMode(%d)", m)
 }
 
-// ParseTraceMode reads "none", "some" or "shortest".
-func ParseTraceMode(s string) (TraceMode, error) {
-	for m, name := range traceNames {
-		if s == name {
-			return TraceMode(m), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown diagnostic trace %q (want none, some or shortest)", s)
-}
-
-// ParseOrder reads a search order: "bfs", "dfs", "rdfs" (also
-// "random-dfs"), "astar" or "gbfs" (also "greedy").
-func ParseOrder(s string) (search.Order, error) {
-	switch s {
-	case "bfs", "breadth-first":
-		return search.BFS, nil
-	case "dfs", "depth-first":
-		return search.DFS, nil
-	case "rdfs", "random-dfs", "random-depth-first":
-		return search.RandomDFS, nil
-	case "astar", "a*":
-		return search.AStar, nil
-	case "gbfs", "greedy":
-		return search.GBFS, nil
-	}
-	return 0, fmt.Errorf("unknown search order %q (want bfs, dfs, rdfs, astar or gbfs)", s)
-}
-
 // Options configures Check. The zero value is a breadth-first search with
 // no trace and no budgets.
 type Options struct {
@@ -97,10 +69,10 @@ type Options struct {
 	MaxMemory int64
 	Timeout   time.Duration
 
-	// Heuristic names the distance estimate that orders A* and greedy
-	// search and prunes dead ends: "dl", "du", "hl", "hu" (see
-	// Heuristics), or "" for none. The target is read from the query.
-	Heuristic string
+	// Heuristic builds the distance estimate that orders A* and greedy
+	// search and prunes dead ends, for the target read from the query;
+	// nil for none (core/options makes one from a heuristic's name).
+	Heuristic NewHeuristic
 	// HeuristicCache is the number of entries of the table of estimates
 	// keyed by a hash of the discrete part (0: DefaultHeuristicCache);
 	// NoHeuristicCache turns the table off.
@@ -173,7 +145,7 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		ProgressEvery: opts.ProgressEvery,
 		Trace:         opts.Trace != TraceNone,
 	}
-	if opts.Heuristic != "" {
+	if opts.Heuristic != nil {
 		h, err := buildHeuristic(ctx, n, f, opts, res)
 		if err != nil {
 			return nil, err

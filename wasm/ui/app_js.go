@@ -30,6 +30,11 @@ type app struct {
 	doc    dom.HTMLDocument
 	engine *engine
 
+	// catalog is what the engine offers, and the menus are built from it;
+	// menus is closed once they are (or once the engine could not say).
+	catalog *protocol.Catalog
+	menus   chan struct{}
+
 	in      *input
 	model   *protocol.Model
 	names   *names
@@ -47,7 +52,7 @@ type app struct {
 }
 
 func newApp() *app {
-	return &app{doc: dom.GetWindow().Document().(dom.HTMLDocument), sel: -1}
+	return &app{doc: dom.GetWindow().Document().(dom.HTMLDocument), sel: -1, menus: make(chan struct{})}
 }
 
 // byID returns the element with the given id.

@@ -5,6 +5,11 @@
 // live progress, animates the diagnostic trace on the drawings, and
 // shares a model, query and trace as one link.
 //
+// The search-order, heuristic and trace menus are not written here: at
+// start the page asks the engine for its catalog (POST /catalog, filled
+// from core/options' registry) and builds them from it, so a heuristic
+// added to the registry shows up with its label and traits.
+//
 // The engine never runs on the page's thread. The engine's wasm is
 // downloaded once (with a progress bar) and compiled to a
 // WebAssembly.Module; every job gets a fresh worker that is handed that

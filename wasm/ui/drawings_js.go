@@ -256,14 +256,6 @@ func (d *drawings) pin() {
 	}
 }
 
-// position writes "file:line:col: " for a diagnostic with a position.
-func position(dg protocol.Diagnostic) string {
-	if !dg.Pos.IsValid() {
-		return ""
-	}
-	return dg.Pos.Filename + ":" + strconv.Itoa(dg.Pos.Line) + ":" + strconv.Itoa(dg.Pos.Column) + ": "
-}
-
 // showDiagnostics lists diagnostics with the source around each, and pins
 // them on the drawings.
 func (a *app) showDiagnostics(ds []protocol.Diagnostic) {
@@ -275,11 +267,7 @@ func (a *app) showDiagnostics(ds []protocol.Diagnostic) {
 		div.SetAttribute("class", "diag "+dg.Severity)
 		where := a.doc.CreateElement("div")
 		where.SetAttribute("class", "where")
-		ctx := ""
-		if dg.Context != "" {
-			ctx = dg.Context + ": "
-		}
-		where.SetTextContent(position(dg) + ctx + dg.Message)
+		where.SetTextContent(whereText(dg))
 		div.AppendChild(where)
 		if src := a.sourceOf(dg.Pos.Filename); src != nil {
 			if h := excerptHTML(src, dg); h != "" {

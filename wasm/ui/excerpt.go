@@ -1,4 +1,4 @@
-// Source excerpts that show where a diagnostic points.
+// A diagnostic's text, and the source excerpt that shows where it points.
 
 package main
 
@@ -9,6 +9,27 @@ import (
 
 	"beeline/core/protocol"
 )
+
+// whereText is a diagnostic's line in the list, as the command line
+// prints it: "file:line:col: query 2: context: message".
+func whereText(dg protocol.Diagnostic) string {
+	s := position(dg)
+	if dg.Query != nil {
+		s += "query " + strconv.Itoa(*dg.Query) + ": "
+	}
+	if dg.Context != "" {
+		s += dg.Context + ": "
+	}
+	return s + dg.Message
+}
+
+// position writes "file:line:col: " for a diagnostic with a position.
+func position(dg protocol.Diagnostic) string {
+	if !dg.Pos.IsValid() {
+		return ""
+	}
+	return dg.Pos.Filename + ":" + strconv.Itoa(dg.Pos.Line) + ":" + strconv.Itoa(dg.Pos.Column) + ": "
+}
 
 // excerptContext is how many lines are shown around a diagnostic.
 const excerptContext = 2

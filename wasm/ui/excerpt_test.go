@@ -36,3 +36,15 @@ func TestExcerptEmptyRangeAndBadPos(t *testing.T) {
 		t.Errorf("line past the end: got %q", got)
 	}
 }
+
+func TestWhereText(t *testing.T) {
+	two := 2
+	d := protocol.Diagnostic{Pos: source.Position{Filename: "m.q", Line: 3, Column: 5}, Query: &two, Message: "undeclared identifier \"x\""}
+	if got, want := whereText(d), `m.q:3:5: query 2: undeclared identifier "x"`; got != want {
+		t.Errorf("whereText = %q, want %q", got, want)
+	}
+	d = protocol.Diagnostic{Context: "template P, guard of edge id5", Message: "m"}
+	if got, want := whereText(d), "template P, guard of edge id5: m"; got != want {
+		t.Errorf("whereText = %q, want %q", got, want)
+	}
+}

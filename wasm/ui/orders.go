@@ -1,50 +1,69 @@
-// The verifier's search orders, in UPPAAL's words, and the heuristics of
-// the directed ones.
+// The search-order, heuristic and trace menus, built from the catalog
+// the engine sends (core/options' registry), and the verdict markers.
 
 package main
 
-// order is one entry of the search order menu. Directed orders (A* and
-// greedy best-first) need a heuristic, chosen in the heuristic menu.
-type order struct {
-	Value, Label string
-	Directed     bool
-	Note         string
+import "beeline/core/protocol"
+
+// menuItem is one <option> of a menu: its value, its text and its
+// tooltip.
+type menuItem struct {
+	Value, Text, Title string
 }
 
-var orders = []order{
-	{"bfs", "Breadth First", false, ""},
-	{"dfs", "Depth First", false, ""},
-	{"rdfs", "Random Depth First", false, "traces vary with the seed"},
-	{"astar", "A* search", true, "admissible heuristic (dL, hL) ⇒ shortest trace"},
-	{"gbfs", "Greedy best-first", true, "fast, traces not shortest"},
+// menuItems lists the options of a menu of the catalog; text words each
+// entry (nil: its label).
+func menuItems(cs []protocol.Choice, text func(protocol.Choice) string) []menuItem {
+	out := make([]menuItem, len(cs))
+	for i, c := range cs {
+		t := c.Label
+		if text != nil {
+			t = text(c)
+		}
+		out[i] = menuItem{Value: c.Name, Text: t, Title: c.Description}
+	}
+	return out
 }
 
-// heuristic is one entry of the heuristic menu. Admissible heuristics
-// never overestimate the distance to the goal, so A* with one of them
-// finds a shortest trace.
-type heuristic struct {
-	Value, Label, Title string
-	Admissible          bool
+// heuristicText is a heuristic's menu text: "dL (admissible, consistent)".
+// Admissible heuristics never overestimate the distance to the goal, so
+// A* with one of them finds a shortest trace.
+func heuristicText(c protocol.Choice) string {
+	return c.Label + " (" + c.Admissibility() + ")"
 }
 
-var heuristics = []heuristic{
-	{"dl", "dL (admissible)", "graph distance to the goal, the largest over the processes", true},
-	{"du", "dU (not admissible)", "graph distance to the goal, summed over the processes", false},
-	{"hl", "hL (admissible)", "cost of a relaxed network, lower bound", true},
-	{"hu", "hU (not admissible)", "cost of a relaxed network, summed", false},
-}
-
-// defaultHeuristic is picked when a directed order is chosen.
-const defaultHeuristic = "hl"
-
-// directed reports whether the order named v needs a heuristic.
-func directed(v string) bool {
-	for _, o := range orders {
-		if o.Value == v {
-			return o.Directed
+// suggested is the name of the entry a menu starts on: the one the
+// catalog suggests, else the first.
+func suggested(cs []protocol.Choice) string {
+	for _, c := range cs {
+		if c.Suggested {
+			return c.Name
 		}
 	}
-	return false
+	if len(cs) > 0 {
+		return cs[0].Name
+	}
+	return ""
+}
+
+// choice returns the entry of cs called name, or nil.
+func choice(cs []protocol.Choice, name string) *protocol.Choice {
+	for i := range cs {
+		if cs[i].Name == name {
+			return &cs[i]
+		}
+	}
+	return nil
+}
+
+// directed reports whether the order called name follows a heuristic (so
+// the heuristic menu shows); false before the catalog has come.
+func directed(c *protocol.Catalog, name string) bool {
+	if c == nil {
+		return false
+	}
+	o := choice(c.Orders, name)
+	return o != nil && o.Directed
 }
 
 // verdictClass maps a verdict to the marker's CSS class.

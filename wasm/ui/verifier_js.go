@@ -25,24 +25,8 @@ type queryRow struct {
 }
 
 func (a *app) wireVerifier() {
-	sel := a.byID("order").(*dom.HTMLSelectElement)
-	for _, o := range orders {
-		opt := a.doc.CreateElement("option").(*dom.HTMLOptionElement)
-		opt.SetValue(o.Value)
-		opt.SetTextContent(o.Label)
-		sel.AppendChild(opt)
-	}
-	hsel := a.byID("heuristic").(*dom.HTMLSelectElement)
-	for _, h := range heuristics {
-		opt := a.doc.CreateElement("option").(*dom.HTMLOptionElement)
-		opt.SetValue(h.Value)
-		opt.SetTextContent(h.Label)
-		opt.SetAttribute("title", h.Title)
-		hsel.AppendChild(opt)
-	}
-	hsel.SetValue(defaultHeuristic)
-	sel.AddEventListener("change", false, func(dom.Event) { a.orderNote() })
-	a.orderNote()
+	a.byID("order").AddEventListener("change", false, func(dom.Event) { a.orderNote() })
+	go a.loadCatalog()
 	a.byID("add-query").AddEventListener("submit", false, func(e dom.Event) {
 		e.PreventDefault()
 		in := a.byID("new-query").(*dom.HTMLInputElement)
@@ -60,17 +44,63 @@ func (a *app) wireVerifier() {
 	})
 }
 
+// loadCatalog asks the engine what it offers and builds the search-order,
+// heuristic and trace menus from its answer.
+func (a *app) loadCatalog() {
+	defer close(a.menus)
+	done := make(chan struct{})
+	_, err := a.engine.start("/catalog", &protocol.Request{}, func(f protocol.Frame) {
+		switch f.Kind {
+		case protocol.FrameCatalog:
+			a.fillMenus(f.Catalog)
+		case protocol.FrameError:
+			a.notify("The engine did not list its search options: "+f.Message, true)
+		case protocol.FrameDone:
+			close(done)
+		}
+	})
+	if err != nil {
+		return // the engine did not load, and the page says so
+	}
+	<-done
+}
+
+// fillMenus builds the menus from the engine's catalog, each on the entry
+// it suggests.
+func (a *app) fillMenus(c *protocol.Catalog) {
+	a.catalog = c
+	a.fillMenu("order", menuItems(c.Orders, nil), suggested(c.Orders))
+	a.fillMenu("heuristic", menuItems(c.Heuristics, heuristicText), suggested(c.Heuristics))
+	a.fillMenu("trace", menuItems(c.Traces, nil), suggested(c.Traces))
+	a.orderNote()
+}
+
+func (a *app) fillMenu(id string, items []menuItem, value string) {
+	sel := a.byID(id).(*dom.HTMLSelectElement)
+	sel.SetInnerHTML("")
+	for _, it := range items {
+		opt := a.doc.CreateElement("option").(*dom.HTMLOptionElement)
+		opt.SetValue(it.Value)
+		opt.SetTextContent(it.Text)
+		opt.SetAttribute("title", it.Title)
+		sel.AppendChild(opt)
+	}
+	sel.SetValue(value)
+}
+
 // orderNote explains the chosen search order next to the menu, and shows
 // the heuristic menu for the directed orders only.
 func (a *app) orderNote() {
 	v := a.byID("order").(*dom.HTMLSelectElement).Value()
-	for _, o := range orders {
-		if o.Value == v {
-			a.byID("order-note").SetTextContent(o.Note)
+	note := ""
+	if a.catalog != nil {
+		if o := choice(a.catalog.Orders, v); o != nil {
+			note = o.Description
 		}
 	}
+	a.byID("order-note").SetTextContent(note)
 	for _, id := range []string{"heuristic", "heuristic-label"} {
-		if directed(v) {
+		if directed(a.catalog, v) {
 			a.byID(id).RemoveAttribute("hidden")
 		} else {
 			a.byID(id).SetAttribute("hidden", "")
@@ -78,7 +108,8 @@ func (a *app) orderNote() {
 	}
 }
 
-// options reads the options fieldset.
+// options reads the options fieldset. Before the catalog has come, the
+// menus are empty and the engine's defaults apply.
 func (a *app) options() protocol.Options {
 	memMiB, _ := strconv.ParseInt(a.byID("memory").(*dom.HTMLInputElement).Value(), 10, 64)
 	if memMiB <= 0 {
@@ -86,27 +117,30 @@ func (a *app) options() protocol.Options {
 	}
 	seed, _ := strconv.ParseUint(a.byID("seed").(*dom.HTMLInputElement).Value(), 10, 64)
 	o := protocol.Options{
-		Order:     a.byID("order").(*dom.HTMLSelectElement).Value(),
-		Trace:     a.byID("trace").(*dom.HTMLSelectElement).Value(),
+		Order:     protocol.Order(a.byID("order").(*dom.HTMLSelectElement).Value()),
+		Trace:     protocol.TraceMode(a.byID("trace").(*dom.HTMLSelectElement).Value()),
 		Seed:      seed,
 		MaxMemory: memMiB << 20,
 	}
-	if directed(o.Order) {
-		o.Heuristic = a.byID("heuristic").(*dom.HTMLSelectElement).Value()
+	if directed(a.catalog, string(o.Order)) {
+		o.Heuristic = protocol.Heuristic{Name: a.byID("heuristic").(*dom.HTMLSelectElement).Value()}
 	}
 	return o
 }
 
-// setOptions fills the options fieldset (from a share link).
+// setOptions fills the options fieldset (from a share link), once the
+// menus are built: call it from a goroutine. The menus have no place for
+// a heuristic's parameters, so the engine's defaults apply to them.
 func (a *app) setOptions(o protocol.Options) {
+	<-a.menus
 	if o.Order != "" {
-		a.byID("order").(*dom.HTMLSelectElement).SetValue(o.Order)
+		a.byID("order").(*dom.HTMLSelectElement).SetValue(string(o.Order))
 	}
-	if o.Heuristic != "" {
-		a.byID("heuristic").(*dom.HTMLSelectElement).SetValue(o.Heuristic)
+	if o.Heuristic.Name != "" {
+		a.byID("heuristic").(*dom.HTMLSelectElement).SetValue(o.Heuristic.Name)
 	}
 	if o.Trace != "" {
-		a.byID("trace").(*dom.HTMLSelectElement).SetValue(o.Trace)
+		a.byID("trace").(*dom.HTMLSelectElement).SetValue(string(o.Trace))
 	}
 	if o.MaxMemory > 0 {
 		a.byID("memory").(*dom.HTMLInputElement).SetValue(strconv.FormatInt(o.MaxMemory>>20, 10))
@@ -221,7 +255,7 @@ func (a *app) checkSelected() {
 	if !r.q.Supported {
 		return
 	}
-	req := &protocol.Request{Name: a.in.Name, Model: a.in.Model, QueryFiles: a.in.QueryFiles, Options: a.options()}
+	req := &protocol.Request{Name: a.in.Name, Model: a.in.Model, QueryFiles: a.in.QueryFiles}
 	if r.user {
 		req.Formulas = []string{r.q.Formula}
 	} else {
@@ -231,7 +265,11 @@ func (a *app) checkSelected() {
 	a.renderQueries()
 	a.setStatus("Checking "+r.q.Formula+" …", "")
 	a.byID("progress").SetInnerHTML("")
-	go a.runJob("/check", req, r)
+	go func() {
+		<-a.menus // the options are read from them
+		req.Options = a.options()
+		a.runJob("/check", req, r)
+	}()
 	go a.tickElapsed(time.Now())
 }
 

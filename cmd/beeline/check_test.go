@@ -1,0 +1,106 @@
+package main
+
+import (
+	"flag"
+	"strings"
+	"testing"
+
+	"beeline/core/heuristic"
+	"beeline/core/model"
+	"beeline/core/options"
+	"beeline/core/protocol"
+	"beeline/core/verify"
+)
+
+const fischerBroken = "../../testdata/models/fischer-broken.xml"
+
+// check -h lists every entry of the registry with its words.
+func TestCheckHelpListsRegistry(t *testing.T) {
+	_, help, _ := runCLI(t, "check", "-h")
+	c := options.Builtin().Catalog()
+	for _, menu := range [][]protocol.Choice{c.Orders, c.Heuristics, c.Traces} {
+		for _, e := range menu {
+			if !strings.Contains(help, e.Name) || !strings.Contains(help, e.Label) || !strings.Contains(help, e.Description) {
+				t.Errorf("check -h does not describe %s (%s: %s):\n%s", e.Name, e.Label, e.Description, help)
+			}
+		}
+	}
+	if !strings.Contains(help, "dL (admissible, consistent)") {
+		t.Errorf("check -h does not say what dL guarantees:\n%s", help)
+	}
+}
+
+// Unknown names are usage errors that list the valid ones.
+func TestCheckRefusesUnknownNames(t *testing.T) {
+	for _, tc := range []struct {
+		flag, value, want string
+	}{
+		{"--search", "sideways", `beeline check: unknown search order "sideways" (want bfs, dfs, rdfs, astar or gbfs)`},
+		{"--heuristic", "hz", `beeline check: unknown heuristic "hz" (want dl, du, hl or hu)`},
+		{"--heuristic", "hl:depth=2", `beeline check: heuristic hl has no parameters, got depth`},
+		{"--trace", "all", `beeline check: unknown diagnostic trace "all" (want none, some or shortest)`},
+	} {
+		_, errOut, status := runCLI(t, "check", tc.flag, tc.value, fischerBroken)
+		if status != exitUsage || !strings.HasPrefix(errOut, tc.want+"\n") {
+			t.Errorf("%s %s: status %d, stderr:\n%s\nwant first line %s", tc.flag, tc.value, status, errOut, tc.want)
+		}
+	}
+}
+
+// The flags' names reach the verifier: A* with hL and a shortest trace
+// finds fischer-broken's 6-step counterexample; aliases and capitals are
+// read too.
+func TestCheckDirected(t *testing.T) {
+	for _, args := range [][]string{
+		{"--search", "astar", "--heuristic", "hl", "--trace", "shortest"},
+		{"--search", "A*", "--heuristic", "HL", "--trace", "shortest"},
+	} {
+		out, errOut, status := runCLI(t, append(append([]string{"check"}, args...), fischerBroken, "--query", "0")...)
+		if status != exitOK || !strings.Contains(out, "Heuristic : hl (admissible") || !strings.Contains(out, "Counterexample trace (6 transitions)") {
+			t.Errorf("%v: status %d\n%s%s", args, status, out, errOut)
+		}
+	}
+}
+
+// The flags' defaults are names of the registry.
+func TestCheckDefaults(t *testing.T) {
+	var cf checkFlags
+	fl := flag.NewFlagSet("check", flag.ContinueOnError)
+	cf.register(fl)
+	if err := fl.Parse(nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cf.options(); err != nil {
+		t.Errorf("the defaults %q, %q, %q: %v", cf.order, cf.heuristic, cf.trace, err)
+	}
+}
+
+// bench runs blind BFS, A* with the admissible heuristics and greedy
+// search with all; a new heuristic joins by its registry entry alone.
+func TestBenchConfigs(t *testing.T) {
+	reg := options.Builtin()
+	if got := configNames(t, reg); got != "bfs astar+dl astar+hl gbfs+dl gbfs+du gbfs+hl gbfs+hu" {
+		t.Errorf("configurations %s", got)
+	}
+	reg.Heuristics = append(reg.Heuristics, options.Heuristic{
+		Choice: protocol.Choice{Name: "pdb", Label: "PDB", Description: "a pattern database", Admissible: true},
+		New: func(*model.Network, *heuristic.Target, map[string]string) (heuristic.Heuristic, error) {
+			return nil, nil
+		}})
+	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb" {
+		t.Errorf("configurations with pdb: %s", got)
+	}
+}
+
+func configNames(t *testing.T, reg *options.Registry) string {
+	t.Helper()
+	cs, err := benchConfigs(reg, verify.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range cs {
+		names = append(names, c.Name)
+	}
+	return strings.Join(names, " ")
+}

@@ -1,0 +1,66 @@
+// The search options on the command line: flag help and reading, both
+// from the registry (core/options).
+
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"beeline/core/options"
+	"beeline/core/protocol"
+	"beeline/core/verify"
+)
+
+// choiceUsage is the help of a flag that names an entry of the menu cs:
+// what it picks, then one line per entry with its name, label, traits
+// (when traits says any) and description, and a line per parameter of a
+// heuristic.
+func choiceUsage(what string, cs []protocol.Choice, traits func(protocol.Choice) string) string {
+	var b strings.Builder
+	b.WriteString(what + ":")
+	for _, c := range cs {
+		fmt.Fprintf(&b, "\n  %-9s%s", c.Name, c.Label)
+		if t := traits(c); t != "" {
+			fmt.Fprintf(&b, " (%s)", t)
+		}
+		fmt.Fprintf(&b, ": %s", c.Description)
+		for _, p := range c.Params {
+			fmt.Fprintf(&b, "\n  %9s%s=%s: %s", "", p.Name, paramValues(p), p.Description)
+			if p.Default != "" {
+				fmt.Fprintf(&b, " (default %s)", p.Default)
+			}
+		}
+	}
+	return b.String()
+}
+
+// paramValues is "dprc|rd", or "VALUE" when any value goes.
+func paramValues(p protocol.Param) string {
+	if p.Values == nil {
+		return "VALUE"
+	}
+	return strings.Join(p.Values, "|")
+}
+
+// searchOptions reads the names given to --search, --heuristic and
+// --trace into v, through the registry: unknown names are refused with
+// the list of valid ones.
+func searchOptions(reg *options.Registry, order, heuristic, trace string, v *verify.Options) error {
+	h, err := protocol.ParseHeuristic(heuristic)
+	if err != nil {
+		return err
+	}
+	o := protocol.Options{Order: protocol.Order(order), Heuristic: h, Trace: protocol.TraceMode(trace)}
+	return reg.Apply(o, v)
+}
+
+// orderTraits says which search orders follow a heuristic.
+func orderTraits(c protocol.Choice) string {
+	if c.Directed {
+		return "directed"
+	}
+	return ""
+}
+
+func noTraits(protocol.Choice) string { return "" }

@@ -28,6 +28,19 @@
 // kind is not supported, or the model hit a run-time error (an out-of-range
 // assignment, say), which UPPAAL also treats as the end of verification.
 //
+// # Where the search meets the zone graph
+//
+// This package is the one place that joins core/zone and core/search;
+// zone sits below search and does not import it. Check builds one
+// zone.Graph for the network and the target (the target's clock constants
+// are part of its extrapolation bounds), and hands search.Run a fresh
+// zone.Expander as the Space and the Holds method of a zone.Goal as the
+// Goal: both fit search's interfaces by their method sets alone. A trace
+// goes back the same way, as zone.SymbolicSteps (labels and discrete
+// parts) for Graph.Concretize. The Graph does not change during the
+// search, so it formats the result afterwards (Result.Graph), and several
+// searches could share it, each with its own Expander and Goal.
+//
 // # Directed search
 //
 // Options.Heuristic builds a distance heuristic (dL, dU from

@@ -128,7 +128,7 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		res.Reason = why
 		return res, nil
 	}
-	g, err := zone.New(n, zone.Options{})
+	g, err := zone.New(n, zone.Options{}, target)
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +163,7 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		sopts.Order = search.BFS
 		sopts.CoverRequiresSmallerDepth = true
 	}
-	sres, err := search.Run(ctx, g, goal, sopts)
+	sres, err := search.Run(ctx, g.NewExpander(), goal.Holds, sopts)
 	if sres != nil {
 		res.Stats = sres.Stats
 	}
@@ -171,7 +171,7 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		res.Reason = err.Error()
 		return res, nil
 	}
-	if gerr := g.GoalErr(); gerr != nil {
+	if gerr := goal.Err(); gerr != nil {
 		res.Reason = gerr.Error()
 		return res, nil
 	}
@@ -187,13 +187,23 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 	res.Depth = sres.Depth
 	if opts.Trace != TraceNone {
 		res.Symbolic = sres.Trace
-		tr, err := g.Concretize(sres.Trace, target)
+		tr, err := g.Concretize(symbolicPath(sres.Trace), target)
 		if err != nil {
 			return nil, fmt.Errorf("building the concrete trace: %w", err)
 		}
 		res.Concrete = tr
 	}
 	return res, nil
+}
+
+// symbolicPath keeps of a search's trace what the zone graph replays to
+// concretize it: the label and the discrete part of each step.
+func symbolicPath(trace []search.Step) []zone.SymbolicStep {
+	path := make([]zone.SymbolicStep, len(trace))
+	for k, s := range trace {
+		path[k] = zone.SymbolicStep{Label: s.Label, Discrete: s.Discrete}
+	}
+	return path
 }
 
 // verdictOf maps "the target was reached" to a verdict: for E<> reaching is

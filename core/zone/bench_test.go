@@ -11,8 +11,8 @@ import (
 
 // benchStates collects up to n states of g breadth-first (without
 // inclusion checking: duplicates do not matter for timing).
-func benchStates(b *testing.B, g *Graph, n int) ([][]int32, []*dbm.DBM) {
-	d, z := initial(b, g)
+func benchStates(b *testing.B, g *Expander, n int) ([][]int32, []*dbm.DBM) {
+	d, z := initial(b, g.Graph)
 	ds, zs := [][]int32{d}, []*dbm.DBM{z}
 	for k := 0; k < len(ds) && len(ds) < n; k++ {
 		err := g.Successors(ds[k], zs[k], func(_, d2 []int32, z2 *dbm.DBM) bool {
@@ -29,7 +29,7 @@ func benchStates(b *testing.B, g *Graph, n int) ([][]int32, []*dbm.DBM) {
 
 func benchSuccessors(b *testing.B, path string) {
 	n := testmodel.File(b, path)
-	g := newGraph(b, n, Options{})
+	g := newGraph(b, n, Options{}).NewExpander()
 	ds, zs := benchStates(b, g, 5000)
 	succ := 0
 	yield := func(_, _ []int32, _ *dbm.DBM) bool { succ++; return true }

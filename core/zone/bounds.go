@@ -262,7 +262,7 @@ func (g *Graph) Bounds() (l, u []int32) {
 // d, and appends the resulting zones to out: z itself, or with difference constraints, the pieces of z split
 // along them, each extrapolated and put back on its side of every
 // difference constraint. z may be reused as one of the pieces.
-func (g *Graph) abstract(d []int32, z *dbm.DBM, out []*dbm.DBM) []*dbm.DBM {
+func (g *Expander) abstract(d []int32, z *dbm.DBM, out []*dbm.DBM) []*dbm.DBM {
 	switch {
 	case g.exact || g.extra == ExtraNone:
 		return append(out, z)
@@ -291,8 +291,8 @@ func (g *Graph) abstract(d []int32, z *dbm.DBM, out []*dbm.DBM) []*dbm.DBM {
 
 // splitDiagonals appends to out the non-empty pieces of z on either side
 // of every difference constraint; each piece satisfies or violates each
-// constraint as a whole. The pieces come from a pool kept by the graph.
-func (g *Graph) splitDiagonals(z *dbm.DBM, out []*dbm.DBM) []*dbm.DBM {
+// constraint as a whole. The pieces come from a pool kept by the expander.
+func (g *Expander) splitDiagonals(z *dbm.DBM, out []*dbm.DBM) []*dbm.DBM {
 	first := len(out)
 	out = append(out, g.pooled(0, z))
 	used := 1
@@ -316,7 +316,7 @@ func (g *Graph) splitDiagonals(z *dbm.DBM, out []*dbm.DBM) []*dbm.DBM {
 }
 
 // pooled returns the pool's zone number k holding a copy of z.
-func (g *Graph) pooled(k int, z *dbm.DBM) *dbm.DBM {
+func (g *Expander) pooled(k int, z *dbm.DBM) *dbm.DBM {
 	for len(g.pool) <= k {
 		g.pool = append(g.pool, dbm.New(g.dim))
 	}

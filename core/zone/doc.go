@@ -8,8 +8,25 @@
 // slice of int32: the current location of each process (an index into
 // Process.Locations), then the state variables laid out as Network.Vars.
 // The zone is a closed, non-empty DBM over Network.Clocks (dimension
-// len(Clocks), clock 0 the reference). Graph implements search.Space;
-// Successors allocates nothing once its scratch buffers have grown.
+// len(Clocks), clock 0 the reference).
+//
+// # The graph and its expanders
+//
+// A Graph is what a network and the goals of a query mean: the model
+// facts New checked, the extrapolation bounds (which depend on the goals'
+// constants), the goals themselves. It is built once and never changes,
+// so searches on several goroutines may share it. An Expander is one
+// search's view of a Graph: it owns the scratch that computing successors
+// needs — an evaluation environment, the enabled edges of the state at
+// hand, target DBMs, the pool of pieces of diagonal splitting — and
+// Successors allocates nothing once those buffers have grown. A Goal
+// evaluates a state formula with an Expander of its own, since the search
+// calls it while its expander is in the middle of Successors.
+//
+// The package sits below core/search and does not import it. Expander has
+// the method set of search.Space and search.Subsumer, and Goal.Holds the
+// signature of search.Goal, so core/verify hands them to the search as
+// they are; a search's trace comes back as SymbolicSteps.
 //
 // # Transitions, in the order they are computed
 //
@@ -88,7 +105,7 @@
 // The passed list compares zones of one discrete part by aLU subsumption
 // (Herbreteau, Srivathsan and Walukiewicz, "Better abstractions for timed
 // automata", LICS 2012): a zone Z is not stored when Z ⊆ aLU(Z') for a
-// stored Z', with the bounds of the discrete part (Graph.Subsumption,
+// stored Z', with the bounds of the discrete part (Expander.Subsumption,
 // dbm.IsIncludedLU). Every valuation of Z is then LU-simulated by one of
 // Z', so the states reachable from Z are simulated by states reachable
 // from Z' and goals whose constants are in the bounds are reached as well.
@@ -127,7 +144,7 @@
 //
 // # Goals and deadlock
 //
-// Graph.Goal evaluates a state formula as the set of valuations of the zone
+// A Goal evaluates a state formula as the set of valuations of the zone
 // where it holds, a union of zones: clock constraints intersect, Not is the
 // complement within the zone, And and Or intersect and unite, and a
 // discrete atom keeps or empties the zone. The goal holds when the set is

@@ -34,7 +34,7 @@ func (en *enabled) selOf(g *Graph, k int32) []int32 {
 
 // collect fills en with the edge instances of d whose integer guard holds.
 // An error in evaluating a guard or a channel expression is returned.
-func (g *Graph) collect(d []int32, en *enabled) error {
+func (g *Expander) collect(d []int32, en *enabled) error {
 	en.parts, en.sel, en.start = en.parts[:0], en.sel[:0], en.start[:0]
 	g.setState(d)
 	for p := range g.np {
@@ -52,7 +52,7 @@ func (g *Graph) collect(d []int32, en *enabled) error {
 
 // collectEdge adds the instances of edge e, one per combination of select
 // values.
-func (g *Graph) collectEdge(d []int32, en *enabled, e *model.Edge) error {
+func (g *Expander) collectEdge(d []int32, en *enabled, e *model.Edge) error {
 	sel := g.env.Sel[:len(e.Select)]
 	for k, s := range e.Select {
 		if s.Lo > s.Hi {
@@ -85,7 +85,7 @@ func nextSelect(sel []int32, s []model.Select) bool {
 
 // addInstance evaluates e's integer guard and channel with the select
 // values in g.env.Sel and records the instance if the guard holds.
-func (g *Graph) addInstance(d []int32, en *enabled, e *model.Edge, sel []int32) error {
+func (g *Expander) addInstance(d []int32, en *enabled, e *model.Edge, sel []int32) error {
 	if e.Guard != nil && e.Guard.Int != nil {
 		v := e.Guard.Int(g.env)
 		if g.env.Err != nil {
@@ -118,7 +118,7 @@ func (g *Graph) addInstance(d []int32, en *enabled, e *model.Edge, sel []int32) 
 // conditions are checked here: the committed rule, channel matching, and
 // for broadcast the rule that every process with an enabled receiving
 // edge takes part. Clock guards are the caller's business.
-func (g *Graph) transitions(d []int32, visit func() bool) {
+func (g *Expander) transitions(d []int32, visit func() bool) {
 	committed := g.hasCommitted && g.anyCommitted(d)
 	en := &g.en
 	for k := range en.parts {
@@ -147,7 +147,7 @@ func (g *Graph) transitions(d []int32, visit func() bool) {
 }
 
 // binary enumerates the receivers matching sender k.
-func (g *Graph) binary(d []int32, k int32, committed bool, visit func() bool) bool {
+func (g *Expander) binary(d []int32, k int32, committed bool, visit func() bool) bool {
 	en := &g.en
 	a := en.parts[k]
 	for r := range en.parts {
@@ -169,7 +169,7 @@ func (g *Graph) binary(d []int32, k int32, committed bool, visit func() bool) bo
 // broadcast enumerates the transitions of broadcast sender k: every other
 // process with enabled receiving edges on the channel contributes one of
 // them, in every combination.
-func (g *Graph) broadcast(d []int32, k int32, committed bool, visit func() bool) bool {
+func (g *Expander) broadcast(d []int32, k int32, committed bool, visit func() bool) bool {
 	en := &g.en
 	a := en.parts[k]
 	g.combo = append(g.combo[:0], k)
@@ -197,7 +197,7 @@ func (g *Graph) broadcast(d []int32, k int32, committed bool, visit func() bool)
 
 // nextReceiver returns the first receiving instance on ch of process p
 // after index after, or -1.
-func (g *Graph) nextReceiver(ch, after, p int32) int32 {
+func (g *Expander) nextReceiver(ch, after, p int32) int32 {
 	en := &g.en
 	for r := after + 1; r < en.start[p+1]; r++ {
 		if b := &en.parts[r]; !b.send && b.ch == ch {
@@ -209,7 +209,7 @@ func (g *Graph) nextReceiver(ch, after, p int32) int32 {
 
 // advanceReceivers moves the broadcast combination in g.combo to the next
 // choice of receiving edges; it reports false after the last one.
-func (g *Graph) advanceReceivers(ch int32) bool {
+func (g *Expander) advanceReceivers(ch int32) bool {
 	en := &g.en
 	for i := len(g.combo) - 1; i >= 1; i-- {
 		p := en.parts[g.combo[i]].proc
@@ -238,7 +238,7 @@ func (g *Graph) isCommitted(d []int32, p int32) bool {
 
 // comboCommitted reports whether a process of g.combo leaves a committed
 // location.
-func (g *Graph) comboCommitted(d []int32) bool {
+func (g *Expander) comboCommitted(d []int32) bool {
 	for _, k := range g.combo {
 		if g.isCommitted(d, g.en.parts[k].proc) {
 			return true
@@ -252,7 +252,7 @@ func (g *Graph) comboCommitted(d []int32) bool {
 // guards on such edges, and New refuses them). A binary urgent channel
 // needs a sender and a receiver in different processes; a broadcast one
 // needs only a sender.
-func (g *Graph) urgentEnabled(d []int32) (bool, error) {
+func (g *Expander) urgentEnabled(d []int32) (bool, error) {
 	en := &g.urg
 	en.parts, en.sel, en.start = en.parts[:0], en.sel[:0], en.start[:0]
 	g.setState(d)

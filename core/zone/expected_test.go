@@ -57,17 +57,14 @@ func checkExpected(t *testing.T, path, query string, want bool) {
 	if errs.HasErrors() || form == nil {
 		t.Skipf("query: %v", fs.Err(errs))
 	}
-	g, err := New(n, Options{})
+	prop := target(form)
+	g, err := New(n, Options{}, prop)
 	if err != nil {
 		t.Skipf("graph: %v", err)
 	}
-	prop := form.Prop
 	universal := strings.HasPrefix(query, "A[]")
-	if universal {
-		prop = &model.Prop{Op: model.PropNot, Args: []*model.Prop{prop}}
-	}
 	opts := search.Options{Timeout: 5 * time.Second, MaxStates: 2_000_000, Trace: true, CoverRequiresSmallerDepth: true}
-	res, err := search.Run(context.Background(), g, g.Goal(prop), opts)
+	res, err := search.Run(context.Background(), g.NewExpander(), g.Goal(prop).Holds, opts)
 	if err != nil {
 		t.Fatalf("search: %v", err)
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 // setSel puts the select values of instance k of g.en into g.env.Sel.
-func (g *Graph) setSel(k int32) *model.Edge {
+func (g *Expander) setSel(k int32) *model.Edge {
 	pt := &g.en.parts[k]
 	e := g.net.Processes[pt.proc].Edges[pt.edge]
 	copy(g.env.Sel, g.en.sel[pt.sel:pt.sel+int32(len(e.Select))])
@@ -21,7 +21,7 @@ func (g *Graph) setSel(k int32) *model.Edge {
 // in d (an extrapolated zone may have lost them) and with the clock guards
 // of the edges in g.combo, and reports whether the result is non-empty.
 // The environment must point at d.
-func (g *Graph) constrainGuards(d []int32, z *dbm.DBM) (bool, error) {
+func (g *Expander) constrainGuards(d []int32, z *dbm.DBM) (bool, error) {
 	if ok, err := g.invariants(d, z, d); !ok || err != nil {
 		return false, err
 	}
@@ -46,7 +46,7 @@ func (g *Graph) constrainGuards(d []int32, z *dbm.DBM) (bool, error) {
 // constrain intersects z with one clock constraint evaluated in g.env. An
 // error of the model is left in g.env.Err and reported as a non-nil error;
 // the caller wraps it with its context.
-func (g *Graph) constrain(z *dbm.DBM, c *model.ClockConstraint) (bool, error) {
+func (g *Expander) constrain(z *dbm.DBM, c *model.ClockConstraint) (bool, error) {
 	i, j := c.Index(g.env)
 	v := c.Value(g.env)
 	if g.env.Err != nil {
@@ -73,7 +73,7 @@ func (g *Graph) constrain(z *dbm.DBM, c *model.ClockConstraint) (bool, error) {
 
 // failf records a run-time error at no particular position in g.env.Err
 // (keeping an earlier one) and returns it.
-func (g *Graph) failf(format string, args ...any) error {
+func (g *Expander) failf(format string, args ...any) error {
 	if g.env.Err == nil {
 		g.env.Err = &model.RuntimeError{Msg: fmt.Sprintf(format, args...)}
 	}
@@ -84,7 +84,7 @@ func (g *Graph) failf(format string, args ...any) error {
 // d2 (sender or internal edge first, then receivers in process order, each
 // on the values left by the previous one), records clock resets in
 // g.env.Resets, and moves the processes to their target locations.
-func (g *Graph) update(d, d2 []int32) error {
+func (g *Expander) update(d, d2 []int32) error {
 	g.env.Locs = d[:g.np]
 	g.env.Vars = d2[g.np:g.nd]
 	g.env.Resets = g.env.Resets[:0]
@@ -106,7 +106,7 @@ func (g *Graph) update(d, d2 []int32) error {
 }
 
 // applyResets applies the clock assignments recorded by update, in order.
-func (g *Graph) applyResets(d []int32, z *dbm.DBM) error {
+func (g *Expander) applyResets(d []int32, z *dbm.DBM) error {
 	for _, r := range g.env.Resets {
 		if err := g.checkReset(r); err != nil {
 			return g.runtimeError(d, "update")
@@ -117,7 +117,7 @@ func (g *Graph) applyResets(d []int32, z *dbm.DBM) error {
 }
 
 // checkReset validates a clock assignment.
-func (g *Graph) checkReset(r model.ClockReset) error {
+func (g *Expander) checkReset(r model.ClockReset) error {
 	switch {
 	case r.Clock < 1 || int(r.Clock) >= g.dim:
 		return g.failf("clock index %d out of range", r.Clock)
@@ -146,7 +146,7 @@ func pullBack(z *dbm.DBM, resets []model.ClockReset) bool {
 // preImage returns the valuations of z from which the transition in
 // g.combo can be taken now: its guards hold and the target invariant holds
 // after the updates. It returns nil when there are none. It uses g.d2.
-func (g *Graph) preImage(d []int32, z *dbm.DBM) (*dbm.DBM, error) {
+func (g *Expander) preImage(d []int32, z *dbm.DBM) (*dbm.DBM, error) {
 	pre, post := dbm.New(g.dim), dbm.New(g.dim)
 	ok, err := g.preImageInto(d, z, pre, post)
 	if !ok || err != nil {
@@ -157,7 +157,7 @@ func (g *Graph) preImage(d []int32, z *dbm.DBM) (*dbm.DBM, error) {
 
 // preImageInto is preImage with the result in post and pre as scratch
 // (both of g's dimension); it reports whether the result is non-empty.
-func (g *Graph) preImageInto(d []int32, z, pre, post *dbm.DBM) (bool, error) {
+func (g *Expander) preImageInto(d []int32, z, pre, post *dbm.DBM) (bool, error) {
 	g.setState(d)
 	pre.CopyFrom(z)
 	if ok, err := g.constrainGuards(d, pre); !ok || err != nil {

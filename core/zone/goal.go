@@ -8,68 +8,76 @@ import (
 
 	"beeline/core/dbm"
 	"beeline/core/model"
-	"beeline/core/search"
 )
 
-// Goal returns the search goal of E<> p: it holds on (d, z) when some
-// valuation of z satisfies p in d. Clock constraints, negation and
-// deadlock are evaluated as unions of zones inside z, so Not is the exact
-// complement within the zone. A formula without clock constraints or
-// deadlock is evaluated on d alone.
+// Goal is the target of E<> p as a test on symbolic states: it holds on
+// (d, z) when some valuation of z satisfies p in d. Clock constraints,
+// negation and deadlock are evaluated as unions of zones inside z, so Not
+// is the exact complement within the zone; a formula without clock
+// constraints or deadlock is evaluated on d alone. The caller checks
+// A[] p as not E<> not p.
 //
-// Goal adds the constants of p's clock constraints to the extrapolation
-// bounds, and a formula mentioning deadlock turns ExtraLU into ExtraM, so
-// it must be called before the search starts (it panics otherwise, when
-// the bounds would change). A run-time error while evaluating p makes it
-// false; GoalErr returns the first one.
-func (g *Graph) Goal(p *model.Prop) search.Goal {
-	g.addQuery(p)
+// A Goal evaluates with its own Expander, because the search calls it
+// from inside Successors (on each new state), while the search's
+// expander is busy. Like an Expander, it must not be used by two
+// goroutines at once.
+type Goal struct {
+	p    *model.Prop // p without double negations; nil holds everywhere
+	zone bool        // p has clock constraints or deadlock
+	x    *Expander
+	err  error
+}
+
+// Goal returns the goal of E<> p. p must be nil, one of the goals given
+// to New, or a formula without clock constraints and deadlock: any other
+// would need extrapolation bounds the graph was not built with, and Goal
+// panics.
+func (g *Graph) Goal(p *model.Prop) *Goal {
+	q := &Goal{err: g.queryErr}
 	if p == nil {
-		return func([]int32, *dbm.DBM) bool { return true }
+		return q
 	}
-	// The search calls the goal from inside Successors (on each new
-	// state), so the goal works on a twin graph with its own scratch.
-	h := g.twin()
-	p = withoutDoubleNot(p)
-	if !needsZone(p) {
-		return func(d []int32, _ *dbm.DBM) bool {
-			h.env.Reset()
-			h.setState(d)
-			v, err := h.holds(p)
-			g.noteGoalErr(err)
-			return err == nil && v
-		}
+	if needsZone(p) && !slices.Contains(g.queries, p) {
+		panic("zone: Goal of a formula with clock constraints or deadlock that was not given to New")
 	}
-	return func(d []int32, z *dbm.DBM) bool {
-		f, err := h.sat(p, d, z)
-		g.noteGoalErr(err)
-		return err == nil && !f.IsEmpty()
-	}
+	q.p = withoutDoubleNot(p)
+	q.zone = needsZone(q.p)
+	q.x = g.NewExpander()
+	return q
 }
 
-// twin returns a graph sharing g's network, options and bounds but with
-// its own evaluation environment and scratch buffers.
-func (g *Graph) twin() *Graph {
-	return &Graph{
-		net: g.net, np: g.np, nd: g.nd, dim: g.dim, extra: g.extra, b: g.b, global: g.global,
-		lb: make([]int32, g.dim), ub: make([]int32, g.dim),
-		hasUrgentChan: g.hasUrgentChan, hasCommitted: g.hasCommitted,
-		exact: g.exact, started: true,
-		env: g.net.NewEnv(), d2: make([]int32, g.nd), z2: dbm.New(g.dim),
+// Holds reports whether the goal holds on (d, z); it is a core/search
+// Goal. A run-time error while evaluating the formula makes it false, and
+// Err returns the first one.
+func (q *Goal) Holds(d []int32, z *dbm.DBM) bool {
+	if q.p == nil {
+		return true
 	}
+	if !q.zone {
+		q.x.env.Reset()
+		q.x.setState(d)
+		v, err := q.x.holds(q.p)
+		q.note(err)
+		return err == nil && v
+	}
+	f, err := q.x.sat(q.p, d, z)
+	q.note(err)
+	return err == nil && !f.IsEmpty()
 }
 
-// GoalErr returns the first run-time error met while evaluating a goal.
-func (g *Graph) GoalErr() error { return g.goalErr }
+// Err returns the first run-time error met while evaluating the goal, or
+// the refusal of its clock constraints by New.
+func (q *Goal) Err() error { return q.err }
 
-func (g *Graph) noteGoalErr(err error) {
-	if err != nil && g.goalErr == nil {
-		g.goalErr = err
+func (q *Goal) note(err error) {
+	if err != nil && q.err == nil {
+		q.err = err
 	}
 }
 
 // addQuery records the clock constraints of p for the extrapolation
-// bounds and switches to ExtraM for deadlock.
+// bounds and switches to ExtraM for deadlock. If the bounds refuse the
+// constraints, they stay as they were and queryErr says why.
 func (g *Graph) addQuery(p *model.Prop) {
 	if p == nil || slices.Contains(g.queries, p) {
 		return
@@ -85,17 +93,11 @@ func (g *Graph) addQuery(p *model.Prop) {
 	}
 	old := g.b
 	if err := g.computeBounds(); err != nil {
-		g.noteGoalErr(err)
+		if g.queryErr == nil {
+			g.queryErr = err
+		}
 		g.b = old
-		return
 	}
-	if g.started && !g.exact && !sameBounds(&old, &g.b) {
-		panic("zone: Goal called after the search started, with constants that change the extrapolation bounds")
-	}
-}
-
-func sameBounds(a, b *bounds) bool {
-	return fmt.Sprint(a.l, a.u, a.diag, a.loc.String()) == fmt.Sprint(b.l, b.u, b.diag, b.loc.String())
 }
 
 // appendClocks appends the clock constraints of p.
@@ -161,7 +163,7 @@ func needsZone(p *model.Prop) bool {
 }
 
 // holds evaluates a formula without clocks in the state g.env points at.
-func (g *Graph) holds(p *model.Prop) (bool, error) {
+func (g *Expander) holds(p *model.Prop) (bool, error) {
 	switch p.Op {
 	case model.PropTrue:
 		return true, nil
@@ -191,7 +193,7 @@ func (g *Graph) holds(p *model.Prop) (bool, error) {
 
 // sat returns the valuations of z (intersected with the invariants of d)
 // that satisfy p in d. A nil p holds everywhere.
-func (g *Graph) sat(p *model.Prop, d []int32, z *dbm.DBM) (*dbm.Federation, error) {
+func (g *Expander) sat(p *model.Prop, d []int32, z *dbm.DBM) (*dbm.Federation, error) {
 	g.env.Reset()
 	g.combo = g.combo[:0]
 	base := z.Copy()
@@ -205,7 +207,7 @@ func (g *Graph) sat(p *model.Prop, d []int32, z *dbm.DBM) (*dbm.Federation, erro
 }
 
 // satIn computes sat for p inside the zone base.
-func (g *Graph) satIn(p *model.Prop, d []int32, base *dbm.DBM) (*dbm.Federation, error) {
+func (g *Expander) satIn(p *model.Prop, d []int32, base *dbm.DBM) (*dbm.Federation, error) {
 	switch p.Op {
 	case model.PropTrue:
 		return dbm.FederationOf(base), nil
@@ -256,7 +258,7 @@ func (g *Graph) satIn(p *model.Prop, d []int32, base *dbm.DBM) (*dbm.Federation,
 }
 
 // satAnd intersects the operands' sets, stopping at the first empty one.
-func (g *Graph) satAnd(p *model.Prop, d []int32, base *dbm.DBM) (*dbm.Federation, error) {
+func (g *Expander) satAnd(p *model.Prop, d []int32, base *dbm.DBM) (*dbm.Federation, error) {
 	out := dbm.FederationOf(base)
 	for _, a := range p.Args {
 		f, err := g.satIn(a, d, base)
@@ -278,7 +280,7 @@ func (g *Graph) satAnd(p *model.Prop, d []int32, base *dbm.DBM) (*dbm.Federation
 // invariant holds after the updates); when time is frozen in d, the union
 // of the pre(t) themselves. Priorities do not matter: a valuation where a
 // transition is blocked has a higher one enabled.
-func (g *Graph) deadlock(d []int32, z *dbm.DBM) (*dbm.Federation, error) {
+func (g *Expander) deadlock(d []int32, z *dbm.DBM) (*dbm.Federation, error) {
 	g.env.Reset()
 	if err := g.collect(d, &g.en); err != nil {
 		return nil, err

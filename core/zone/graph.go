@@ -38,7 +38,7 @@ func (e Extrapolation) String() string {
 // Options configures a Graph. The zero value uses ExtraLU.
 type Options struct {
 	// Extrapolation is the abstraction. A goal mentioning deadlock turns
-	// ExtraLU into ExtraM (see Graph.Goal and the package documentation).
+	// ExtraLU into ExtraM (see New and the package documentation).
 	Extrapolation Extrapolation
 	// GlobalBounds uses one L and U bound per clock for every state and
 	// plain zone inclusion in the passed list, instead of bounds per
@@ -47,10 +47,11 @@ type Options struct {
 	GlobalBounds bool
 }
 
-// Graph is the symbolic state space of a network: it implements
-// search.Space. A Graph keeps scratch buffers and an evaluation
-// environment, so it must not be used by two goroutines at once; build one
-// Graph per search.
+// Graph is the symbolic state space of a network for a set of goals: the
+// model facts New checked, the extrapolation bounds and the goals' clock
+// constraints. It does not change after New, so any number of searches,
+// on as many goroutines, may share one Graph; each explores it through
+// its own Expander and evaluates its goal through its own Goal.
 type Graph struct {
 	net   *model.Network
 	np    int // number of processes
@@ -60,15 +61,35 @@ type Graph struct {
 	b     bounds
 	// global is Options.GlobalBounds.
 	global bool
-	lb, ub []int32 // the bounds of the successor being abstracted
-	sub    subsumption
 
 	hasUrgentChan bool
 	hasCommitted  bool
 
-	queries []*model.Prop           // the goals built
+	queries []*model.Prop           // the goals given to New
 	query   []model.ClockConstraint // their clock constraints
-	started bool                    // Initial or Successors has run: bounds are fixed
+	// queryErr is the refusal of a goal's clock constraints (the bounds
+	// then leave the goal out); every Goal reports it through Err.
+	queryErr error
+
+	// env is the evaluation environment of the bounds analysis while New
+	// runs, nil afterwards: an Expander's own env shadows it.
+	env *model.Env
+}
+
+// Expander computes initial states, successors and goals in a Graph for
+// one search. It holds the scratch of those computations — an evaluation
+// environment, the enabled edges of the state being expanded, DBMs — and
+// reuses it from call to call, so it allocates nothing once the buffers
+// have grown, and it must not be used by two goroutines at once.
+//
+// Expander implements core/search's Space and Subsumer. Its methods name
+// the receiver g, as the Graph's do: an Expander is the graph as one
+// search sees it, and the semantics read the same on either.
+type Expander struct {
+	*Graph
+
+	lb, ub []int32 // the bounds of the successor being abstracted
+	sub    subsumption
 
 	// exact turns off extrapolation and the delay after a transition; the
 	// trace reconstruction sets it while it replays a path.
@@ -91,13 +112,18 @@ type Graph struct {
 	yield   func(label, d2 []int32, z2 *dbm.DBM) bool
 	stopped bool
 	err     error
-	goalErr error
 }
 
-// New builds the zone graph of n. It fails with a plain-words error on
-// features the symbolic semantics cannot handle (see the package
-// documentation for the list).
-func New(n *model.Network, opts Options) (*Graph, error) {
+// New builds the zone graph of n for the state formulas goals: their
+// clock constants join the extrapolation bounds, and a goal mentioning
+// deadlock turns ExtraLU into ExtraM (see the package documentation). It
+// fails with a plain-words error on features of the model the symbolic
+// semantics cannot handle (see the package documentation for the list).
+// A goal whose clock constraints are refused (a difference of clocks
+// chosen at run time, say) does not fail New: the bounds leave it out and
+// every Goal's Err reports the refusal, as it reports the goal's run-time
+// errors.
+func New(n *model.Network, opts Options, goals ...*model.Prop) (*Graph, error) {
 	g := &Graph{
 		net:    n,
 		np:     len(n.Processes),
@@ -110,26 +136,40 @@ func New(n *model.Network, opts Options) (*Graph, error) {
 	if g.dim < 1 {
 		g.dim = 1
 	}
-	g.lb, g.ub = make([]int32, g.dim), make([]int32, g.dim)
 	if err := g.checkModel(); err != nil {
 		return nil, err
 	}
 	if err := g.computeBounds(); err != nil {
 		return nil, err
 	}
-	g.d2 = make([]int32, g.nd)
-	g.z2 = dbm.New(g.dim)
-	if n.HasPriorities {
-		g.prio = &priorityState{}
+	for _, p := range goals {
+		g.addQuery(p)
 	}
+	g.env = nil
 	return g, nil
+}
+
+// NewExpander returns a fresh Expander of g, with its own scratch.
+func (g *Graph) NewExpander() *Expander {
+	x := &Expander{
+		Graph: g,
+		lb:    make([]int32, g.dim),
+		ub:    make([]int32, g.dim),
+		env:   g.net.NewEnv(),
+		d2:    make([]int32, g.nd),
+		z2:    dbm.New(g.dim),
+	}
+	if g.net.HasPriorities {
+		x.prio = &priorityState{}
+	}
+	return x
 }
 
 // Network returns the network the graph was built from.
 func (g *Graph) Network() *model.Network { return g.net }
 
-// Extrapolation returns the abstraction in use (after Options.Query may
-// have turned ExtraLU into ExtraM).
+// Extrapolation returns the abstraction in use (after a deadlock goal
+// may have turned ExtraLU into ExtraM).
 func (g *Graph) Extrapolation() Extrapolation { return g.extra }
 
 // DiscreteLen returns the length of a discrete part: one location index
@@ -175,8 +215,7 @@ func (g *Graph) errorAt(p source.Pos, msg string) error {
 // variable values, all clocks zero, then the invariants, the delay (unless
 // time is frozen), the invariants again, and the extrapolation. It reports
 // ok=false when the initial valuation violates an invariant.
-func (g *Graph) Initial(d []int32, z *dbm.DBM) (ok bool, err error) {
-	g.started = true
+func (g *Expander) Initial(d []int32, z *dbm.DBM) (ok bool, err error) {
 	locs, vars := g.net.InitialState()
 	copy(d, locs)
 	copy(d[g.np:], vars)
@@ -202,8 +241,7 @@ func (g *Graph) Initial(d []int32, z *dbm.DBM) (ok bool, err error) {
 // of range, a division by zero, a negative clock value) stops the
 // enumeration and is returned as an *Error naming its position, the
 // transition and the source state.
-func (g *Graph) Successors(d []int32, z *dbm.DBM, yield func(label, d2 []int32, z2 *dbm.DBM) bool) error {
-	g.started = true
+func (g *Expander) Successors(d []int32, z *dbm.DBM, yield func(label, d2 []int32, z2 *dbm.DBM) bool) error {
 	g.yield, g.stopped, g.err = yield, false, nil
 	g.combo = g.combo[:0]
 	defer func() { g.yield = nil }()
@@ -222,7 +260,7 @@ func (g *Graph) Successors(d []int32, z *dbm.DBM, yield func(label, d2 []int32, 
 }
 
 // setState points the environment at the discrete state d.
-func (g *Graph) setState(d []int32) {
+func (g *Expander) setState(d []int32) {
 	g.env.Locs = d[:g.np]
 	g.env.Vars = d[g.np:g.nd]
 }
@@ -235,7 +273,7 @@ func (g *Graph) location(d []int32, p int) *model.Location {
 // fire computes the successor of (d, z) by the transition in g.combo,
 // starting from the valuations in src (z itself, or a part of it that
 // no higher-priority transition blocks), and yields it. Errors go to g.err.
-func (g *Graph) fire(d []int32, z, src *dbm.DBM) {
+func (g *Expander) fire(d []int32, z, src *dbm.DBM) {
 	z2 := g.z2
 	z2.CopyFrom(src)
 	ok, err := g.constrainGuards(d, z2)
@@ -249,7 +287,7 @@ func (g *Graph) fire(d []int32, z, src *dbm.DBM) {
 // post applies the updates of g.combo to d (into g.d2) and the resets to
 // z2 (already constrained by the guards), then finishes the target state
 // and yields it.
-func (g *Graph) post(d []int32, z2 *dbm.DBM) {
+func (g *Expander) post(d []int32, z2 *dbm.DBM) {
 	d2 := g.d2
 	copy(d2, d)
 	if err := g.update(d, d2); err != nil {
@@ -284,10 +322,10 @@ func (g *Graph) post(d []int32, z2 *dbm.DBM) {
 }
 
 // finish completes a target state (d2, z2): the invariants of d2, then,
-// unless time is frozen or the graph is exact, the delay and the
+// unless time is frozen or the expander is exact, the delay and the
 // invariants again. It reports false when the state does not exist. src
 // is the source state for error messages (nil for the initial state).
-func (g *Graph) finish(d2 []int32, z2 *dbm.DBM, src []int32) (bool, error) {
+func (g *Expander) finish(d2 []int32, z2 *dbm.DBM, src []int32) (bool, error) {
 	ok, err := g.invariants(d2, z2, src)
 	if err != nil || !ok || g.exact {
 		return ok, err
@@ -302,7 +340,7 @@ func (g *Graph) finish(d2 []int32, z2 *dbm.DBM, src []int32) (bool, error) {
 
 // invariants intersects z with the invariants of the locations in d and
 // reports whether the result is non-empty and every integer part holds.
-func (g *Graph) invariants(d []int32, z *dbm.DBM, src []int32) (bool, error) {
+func (g *Expander) invariants(d []int32, z *dbm.DBM, src []int32) (bool, error) {
 	g.setState(d)
 	for p := range g.np {
 		inv := g.location(d, p).Invariant
@@ -334,7 +372,7 @@ func (g *Graph) invariants(d []int32, z *dbm.DBM, src []int32) (bool, error) {
 // frozen reports whether time may not pass in the discrete state d: a
 // process is in an urgent or committed location, or a synchronisation
 // over an urgent channel is enabled.
-func (g *Graph) frozen(d []int32) (bool, error) {
+func (g *Expander) frozen(d []int32) (bool, error) {
 	for p := range g.np {
 		l := g.location(d, p)
 		if l.Urgent || l.Committed {

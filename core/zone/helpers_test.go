@@ -25,9 +25,9 @@ func compileQuery(t testing.TB, n *model.Network, text string) *model.Formula {
 }
 
 // newGraph builds a graph, failing on error.
-func newGraph(t testing.TB, n *model.Network, opts Options) *Graph {
+func newGraph(t testing.TB, n *model.Network, opts Options, goals ...*model.Prop) *Graph {
 	t.Helper()
-	g, err := New(n, opts)
+	g, err := New(n, opts, goals...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func initial(t testing.TB, g *Graph) ([]int32, *dbm.DBM) {
 	t.Helper()
 	d := make([]int32, g.DiscreteLen())
 	z := dbm.New(g.Dim())
-	ok, err := g.Initial(d, z)
+	ok, err := g.NewExpander().Initial(d, z)
 	if err != nil || !ok {
 		t.Fatalf("initial state: ok=%v err=%v", ok, err)
 	}
@@ -59,7 +59,7 @@ func successors(t testing.TB, g *Graph, d []int32, z *dbm.DBM) ([]string, [][]in
 	var lines []string
 	var ds [][]int32
 	var zs []*dbm.DBM
-	err := g.Successors(d, z, func(label, d2 []int32, z2 *dbm.DBM) bool {
+	err := g.NewExpander().Successors(d, z, func(label, d2 []int32, z2 *dbm.DBM) bool {
 		if err := z2.Check(); err != nil {
 			t.Fatalf("successor zone: %v", err)
 		}
@@ -83,24 +83,29 @@ func expectLines(t testing.TB, what string, got, want []string) {
 	}
 }
 
-// reach runs E<> query on the model with BFS and returns the result.
+// reach runs E<> query (or A[] query, as not E<> not) on the model with
+// BFS and returns the graph, the formula and the result.
 func reach(t testing.TB, n *model.Network, query string, opts Options) (*Graph, *model.Formula, *search.Result) {
 	t.Helper()
 	f := compileQuery(t, n, query)
-	g := newGraph(t, n, opts)
-	prop := f.Prop
-	goal := g.Goal(prop)
-	if strings.HasPrefix(f.Text, "A[]") {
-		inner := goal
-		goal = func(d []int32, z *dbm.DBM) bool { return inner(d, z) }
-		goal = g.Goal(&model.Prop{Op: model.PropNot, Args: []*model.Prop{prop}})
-	}
-	res, err := search.Run(context.Background(), g, goal, search.Options{Trace: true})
+	p := target(f)
+	g := newGraph(t, n, opts, p)
+	goal := g.Goal(p)
+	res, err := search.Run(context.Background(), g.NewExpander(), goal.Holds, search.Options{Trace: true})
 	if err != nil {
 		t.Fatalf("%s: %v", query, err)
 	}
-	if err := g.GoalErr(); err != nil {
+	if err := goal.Err(); err != nil {
 		t.Fatalf("%s: goal: %v", query, err)
 	}
 	return g, f, res
+}
+
+// target returns what E<> searches for: the formula's property, negated
+// for A[].
+func target(f *model.Formula) *model.Prop {
+	if strings.HasPrefix(f.Text, "A[]") {
+		return &model.Prop{Op: model.PropNot, Args: []*model.Prop{f.Prop}}
+	}
+	return f.Prop
 }

@@ -30,12 +30,12 @@ type EdgeStep struct {
 }
 
 // encodeLabel writes the label of g.combo into g.label.
-func (g *Graph) encodeLabel() {
+func (g *Expander) encodeLabel() {
 	g.label = g.label[:0]
 	for _, k := range g.combo {
 		pt := &g.en.parts[k]
 		g.label = append(g.label, pt.proc, pt.edge)
-		g.label = append(g.label, g.en.selOf(g, k)...)
+		g.label = append(g.label, g.en.selOf(g.Graph, k)...)
 	}
 }
 
@@ -140,7 +140,7 @@ func (g *Graph) position(p source.Pos) source.Position {
 // runtimeError wraps g.env.Err: what is "guard", "update" or "invariant",
 // the transition is g.combo (if any) and d is the source state (nil for
 // the initial state).
-func (g *Graph) runtimeError(d []int32, what string) error {
+func (g *Expander) runtimeError(d []int32, what string) error {
 	re := g.env.Err
 	if re == nil {
 		re = &model.RuntimeError{Msg: "invalid evaluation"}
@@ -159,7 +159,7 @@ func (g *Graph) runtimeError(d []int32, what string) error {
 
 // edgeError wraps g.env.Err raised while evaluating the guard or channel
 // of edge e with select values sel in state d.
-func (g *Graph) edgeError(d []int32, e *model.Edge, sel []int32, what string) error {
+func (g *Expander) edgeError(d []int32, e *model.Edge, sel []int32, what string) error {
 	re := g.env.Err
 	return &Error{
 		Pos:     g.position(re.Pos),
@@ -169,11 +169,11 @@ func (g *Graph) edgeError(d []int32, e *model.Edge, sel []int32, what string) er
 }
 
 // comboString prints the transition in g.combo.
-func (g *Graph) comboString() string {
+func (g *Expander) comboString() string {
 	parts := make([]string, len(g.combo))
 	for i, k := range g.combo {
 		pt := &g.en.parts[k]
-		parts[i] = g.formatEdge(g.net.Processes[pt.proc].Edges[pt.edge], g.en.selOf(g, k))
+		parts[i] = g.formatEdge(g.net.Processes[pt.proc].Edges[pt.edge], g.en.selOf(g.Graph, k))
 	}
 	return strings.Join(parts, ", ")
 }

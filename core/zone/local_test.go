@@ -10,7 +10,6 @@ import (
 
 	"beeline/core/dbm"
 	"beeline/core/internal/testmodel"
-	"beeline/core/model"
 	"beeline/core/search"
 )
 
@@ -107,8 +106,7 @@ func TestLocalBoundsQueryAndDeadlock(t *testing.T) {
 		{"deadlock", fmt.Sprint([]int32{12, no, no, no}), fmt.Sprint([]int32{12, no, no, no})},
 	}
 	for _, c := range cases {
-		g := newGraph(t, n, Options{})
-		g.Goal(compileQuery(t, n, c.query).Prop)
+		g := newGraph(t, n, Options{}, compileQuery(t, n, c.query).Prop)
 		l, u := g.BoundsAt(d)
 		if fmt.Sprint(l[1:]) != c.wantL || fmt.Sprint(u[1:]) != c.wantU {
 			t.Errorf("%s: L = %v, U = %v; want L = %s, U = %s", c.query, l[1:], u[1:], c.wantL, c.wantU)
@@ -125,13 +123,12 @@ func TestLocalBoundsFallBack(t *testing.T) {
 	d[0] = 3 // D, where the per-location bounds would be smaller
 	g := newGraph(t, n, Options{GlobalBounds: true})
 	gl, gu := g.Bounds()
-	if l, u := g.BoundsAt(d); !slices.Equal(l, gl) || !slices.Equal(u, gu) || g.Subsumption() != nil {
+	if l, u := g.BoundsAt(d); !slices.Equal(l, gl) || !slices.Equal(u, gu) || g.NewExpander().Subsumption() != nil {
 		t.Errorf("GlobalBounds: BoundsAt = %v, %v, want the global %v, %v and no subsumption", l, u, gl, gu)
 	}
-	g = newGraph(t, n, Options{})
-	g.Goal(compileQuery(t, n, "x - y > 2").Prop)
+	g = newGraph(t, n, Options{}, compileQuery(t, n, "x - y > 2").Prop)
 	gl, gu = g.Bounds()
-	if l, u := g.BoundsAt(d); !slices.Equal(l, gl) || !slices.Equal(u, gu) || g.Subsumption() != nil {
+	if l, u := g.BoundsAt(d); !slices.Equal(l, gl) || !slices.Equal(u, gu) || g.NewExpander().Subsumption() != nil {
 		t.Errorf("difference constraint: BoundsAt = %v, %v, want the global %v, %v and no subsumption", l, u, gl, gu)
 	}
 }
@@ -155,8 +152,7 @@ system P;
 // cannot be simulated by a larger value, as 1 ≤ U(x).
 func TestSubsumption(t *testing.T) {
 	n := testmodel.Source(t, "subsume.xta", subsumeModel)
-	g := newGraph(t, n, Options{})
-	sub := g.Subsumption()
+	sub := newGraph(t, n, Options{}).NewExpander().Subsumption()
 	if sub == nil {
 		t.Fatal("no subsumption test")
 	}
@@ -191,7 +187,7 @@ func TestSubsumption(t *testing.T) {
 	}
 }
 
-// plainSpace hides the Subsumer of a graph: the search then compares
+// plainSpace hides the Subsumer of an expander: the search then compares
 // zones by inclusion.
 type plainSpace struct{ search.Space }
 
@@ -214,18 +210,13 @@ func TestSubsumptionInSearch(t *testing.T) {
 		var stored [2]int64
 		var found [2]bool
 		for k, plain := range []bool{true, false} {
-			g := newGraph(t, n, Options{})
-			f := compileQuery(t, n, c.query)
-			p := f.Prop
-			if f.Text[:3] == "A[]" {
-				p = &model.Prop{Op: model.PropNot, Args: []*model.Prop{p}}
-			}
-			goal := g.Goal(p)
-			var sp search.Space = g
+			p := target(compileQuery(t, n, c.query))
+			g := newGraph(t, n, Options{}, p)
+			var sp search.Space = g.NewExpander()
 			if plain {
-				sp = plainSpace{g}
+				sp = plainSpace{sp}
 			}
-			res, err := search.Run(context.Background(), sp, goal, search.Options{CheckInvariants: true})
+			res, err := search.Run(context.Background(), sp, g.Goal(p).Holds, search.Options{CheckInvariants: true})
 			if err != nil {
 				t.Fatalf("%s: %s: %v", c.file, c.query, err)
 			}

@@ -24,7 +24,7 @@ func (a prioKey) less(b prioKey) bool {
 // key returns the priority of the transition in g.combo: the channel's
 // level (0, the default level, for internal transitions) and the highest
 // level among the processes taking part.
-func (g *Graph) key() prioKey {
+func (g *Expander) key() prioKey {
 	k := prioKey{proc: -1 << 31}
 	if ch := g.en.parts[g.combo[0]].ch; ch >= 0 {
 		k.ch = g.net.Channels[ch].Priority
@@ -43,7 +43,7 @@ func (g *Graph) key() prioKey {
 // updates). So t's successors are computed from the part of z where t's
 // guards hold minus the pre-images of the higher transitions; that set is
 // a union of zones, and each zone yields its own successor.
-func (g *Graph) prioritised(d []int32, z *dbm.DBM) error {
+func (g *Expander) prioritised(d []int32, z *dbm.DBM) error {
 	ps := g.prio
 	ps.combos, ps.starts, ps.keys = ps.combos[:0], ps.starts[:0], ps.keys[:0]
 	var err error
@@ -74,7 +74,7 @@ func (g *Graph) prioritised(d []int32, z *dbm.DBM) error {
 
 // fireUnblocked fires transition t (in g.combo) from the valuations of z
 // that no higher-priority transition blocks.
-func (g *Graph) fireUnblocked(d []int32, z *dbm.DBM, t int) {
+func (g *Expander) fireUnblocked(d []int32, z *dbm.DBM, t int) {
 	ps := g.prio
 	var free *dbm.Federation
 	for u := range ps.keys {

@@ -46,11 +46,7 @@ func expectReach(t *testing.T, file, q string, want bool) {
 			t.Fatalf("%s: got %v, want %v", q, got, want)
 		}
 		if res.Verdict == search.Reached {
-			goal := f.Prop
-			if universal {
-				goal = &model.Prop{Op: model.PropNot, Args: []*model.Prop{goal}}
-			}
-			expectTraceOK(t, g, res.Trace, goal)
+			expectTraceOK(t, g, res.Trace, target(f))
 		}
 	})
 }
@@ -135,7 +131,7 @@ func TestTargetInvariant(t *testing.T) {
 func TestRangeError(t *testing.T) {
 	n := testmodel.File(t, "testdata/rangeerror.xta")
 	g := newGraph(t, n, Options{})
-	_, err := search.Run(t.Context(), g, nil, search.Options{})
+	_, err := search.Run(t.Context(), g.NewExpander(), nil, search.Options{})
 	if err == nil {
 		t.Fatal("no error for an assignment out of range")
 	}
@@ -191,15 +187,14 @@ func TestDeadlock(t *testing.T) {
 
 func TestDeadlockSet(t *testing.T) {
 	// In A with x ≤ 5 the deadlocked valuations are exactly x == 5.
-	g := newGraph(t, testmodel.File(t, "testdata/deadlock.xta"), Options{})
-	g.Goal(&model.Prop{Op: model.PropDeadlock})
+	deadlock := &model.Prop{Op: model.PropDeadlock}
+	g := newGraph(t, testmodel.File(t, "testdata/deadlock.xta"), Options{}, deadlock)
 	d, z := initial(t, g)
 	expectDeadlockSet(t, g, d, z, "x==5")
 
 	// In T (x ≤ 3, loop while x < 2) time stops at 3 and nothing is
 	// enabled from x = 2 on.
-	g = newGraph(t, testmodel.File(t, "testdata/timelock.xta"), Options{})
-	g.Goal(&model.Prop{Op: model.PropDeadlock})
+	g = newGraph(t, testmodel.File(t, "testdata/timelock.xta"), Options{}, deadlock)
 	d, z = initial(t, g)
 	_, ds, zs := successors(t, g, d, z)
 	expectDeadlockSet(t, g, ds[0], zs[0], "2<=x<=3")
@@ -208,7 +203,7 @@ func TestDeadlockSet(t *testing.T) {
 
 func expectDeadlockSet(t *testing.T, g *Graph, d []int32, z *dbm.DBM, want string) {
 	t.Helper()
-	f, err := g.deadlock(d, z)
+	f, err := g.NewExpander().deadlock(d, z)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +269,7 @@ func TestDiagonalSplitting(t *testing.T) {
 		t.Fatalf("got %d difference constraints, want 3", len(g.b.diag))
 	}
 	// Every successor zone lies on one side of every difference constraint.
-	res, err := search.Run(t.Context(), g, nil, search.Options{Trace: true})
+	res, err := search.Run(t.Context(), g.NewExpander(), nil, search.Options{Trace: true})
 	if err != nil || res.Verdict != search.NotReached {
 		t.Fatalf("search: %v %v", res, err)
 	}
@@ -315,7 +310,7 @@ process P {
 }
 system P;`)
 	g := newGraph(t, n, Options{})
-	_, err := search.Run(t.Context(), g, nil, search.Options{})
+	_, err := search.Run(t.Context(), g.NewExpander(), nil, search.Options{})
 	if err == nil || !strings.Contains(err.Error(), "compared with 10, computed at run time, beyond 0") {
 		t.Fatalf("got %v, want an error about the extrapolation bound", err)
 	}

@@ -7,11 +7,9 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"beeline/core/internal/testmodel"
-	"beeline/core/model"
 	"beeline/core/search"
 )
 
@@ -28,12 +26,9 @@ func benchSearch(b *testing.B, path, query string) {
 	b.ResetTimer()
 	var stored int64
 	for i := 0; i < b.N; i++ {
-		g := newGraph(b, n, Options{})
-		p := f.Prop
-		if strings.HasPrefix(f.Text, "A[]") {
-			p = &model.Prop{Op: model.PropNot, Args: []*model.Prop{p}}
-		}
-		res, err := search.Run(context.Background(), g, g.Goal(p), search.Options{})
+		p := target(f)
+		g := newGraph(b, n, Options{}, p)
+		res, err := search.Run(context.Background(), g.NewExpander(), g.Goal(p).Holds, search.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

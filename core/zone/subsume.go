@@ -8,7 +8,7 @@ import (
 	"beeline/core/dbm"
 )
 
-// subsumption is the scratch of Graph.subsumes: the bounds of the last
+// subsumption is the scratch of Expander.subsumes: the bounds of the last
 // discrete state it was asked about. The search compares a new zone with
 // every stored zone of the same discrete part in a row, so one
 // computation serves them all.
@@ -25,7 +25,7 @@ type subsumption struct {
 // extrapolation, with Options.GlobalBounds, and with clock difference
 // constraints, which the LU simulation does not respect. It implements
 // search.Subsumer. The test must not be used by two goroutines at once.
-func (g *Graph) Subsumption() func(d []int32, z, stored *dbm.DBM) bool {
+func (g *Expander) Subsumption() func(d []int32, z, stored *dbm.DBM) bool {
 	if g.b.loc == nil || g.exact {
 		return nil
 	}
@@ -33,7 +33,7 @@ func (g *Graph) Subsumption() func(d []int32, z, stored *dbm.DBM) bool {
 }
 
 // subsumes reports whether z ⊆ aLU(stored) with the bounds of d.
-func (g *Graph) subsumes(d []int32, z, stored *dbm.DBM) bool {
+func (g *Expander) subsumes(d []int32, z, stored *dbm.DBM) bool {
 	s := &g.sub
 	if s.locs == nil || !slices.Equal(s.locs, d[:g.np]) {
 		if s.locs == nil {

@@ -9,7 +9,6 @@ import (
 
 	"beeline/core/dbm"
 	"beeline/core/model"
-	"beeline/core/search"
 )
 
 // Trace is a concrete run of the network: states with exact clock values
@@ -63,7 +62,7 @@ type traceRec struct {
 	post   *dbm.DBM
 }
 
-func (r *traceRecorder) record(g *Graph, src *dbm.DBM, d2 []int32, post *dbm.DBM) {
+func (r *traceRecorder) record(g *Expander, src *dbm.DBM, d2 []int32, post *dbm.DBM) {
 	if !slices.Equal(g.label, r.want) {
 		return
 	}
@@ -86,19 +85,33 @@ type pathStep struct {
 	frozen bool
 }
 
-// Concretize turns a symbolic trace (as returned by search.Run with
-// Options.Trace) to a state where goal holds into a concrete trace. It
-// replays the labels with exact zones (no extrapolation), keeps backwards
-// only the valuations from which the goal can still be reached, and then
-// walks forward choosing the least delay at each step (a strict lower
-// bound c is exceeded by the grid step 1/Den, refined when the interval is
-// too narrow). A nil goal holds everywhere.
-func (g *Graph) Concretize(steps []search.Step, goal *model.Prop) (*Trace, error) {
-	if len(steps) == 0 {
+// SymbolicStep is one state of a symbolic path, as a search records it:
+// the label of the transition that led to it (nil for the initial state)
+// and the discrete part it reached (nil: not checked against the replay).
+type SymbolicStep struct {
+	Label    []int32
+	Discrete []int32
+}
+
+// Concretize turns a symbolic path from the initial state to a state
+// where goal holds (a search's trace) into a concrete trace. It replays
+// the labels with exact zones (no extrapolation), keeps backwards only
+// the valuations from which the goal can still be reached, and then walks
+// forward choosing the least delay at each step (a strict lower bound c
+// is exceeded by the grid step 1/Den, refined when the interval is too
+// narrow). A nil goal holds everywhere. Concretize replays on an Expander
+// of its own.
+func (g *Graph) Concretize(path []SymbolicStep, goal *model.Prop) (*Trace, error) {
+	if len(path) == 0 {
 		return nil, fmt.Errorf("empty trace")
 	}
-	g.exact = true
-	defer func() { g.exact, g.trace = false, nil }()
+	x := g.NewExpander()
+	x.exact = true
+	return x.concretize(path, goal)
+}
+
+// concretize is Concretize on an exact expander.
+func (g *Expander) concretize(steps []SymbolicStep, goal *model.Prop) (*Trace, error) {
 	path, err := g.replay(steps)
 	if err != nil {
 		return nil, err
@@ -120,7 +133,7 @@ func (g *Graph) Concretize(steps []search.Step, goal *model.Prop) (*Trace, error
 }
 
 // replay recomputes the exact zones along the labels of steps.
-func (g *Graph) replay(steps []search.Step) ([]pathStep, error) {
+func (g *Expander) replay(steps []SymbolicStep) ([]pathStep, error) {
 	d := make([]int32, g.nd)
 	z := dbm.New(g.dim)
 	locs, vars := g.net.InitialState()
@@ -151,7 +164,7 @@ func (g *Graph) replay(steps []search.Step) ([]pathStep, error) {
 }
 
 // replayStep takes the transition label from every zone of prev.
-func (g *Graph) replayStep(prev *pathStep, label []int32) (pathStep, error) {
+func (g *Expander) replayStep(prev *pathStep, label []int32) (pathStep, error) {
 	g.trace = &traceRecorder{want: label}
 	for _, z := range prev.dz.Zones() {
 		err := g.Successors(prev.d, z, func([]int32, []int32, *dbm.DBM) bool { return true })
@@ -172,7 +185,7 @@ func (g *Graph) replayStep(prev *pathStep, label []int32) (pathStep, error) {
 }
 
 // delayStep computes the zones after delay of a replayed state.
-func (g *Graph) delayStep(s *pathStep) error {
+func (g *Expander) delayStep(s *pathStep) error {
 	frozen, err := g.frozen(s.d)
 	if err != nil {
 		return err

@@ -393,7 +393,11 @@ func (c *checker) step(s *cstate, tr Transition) (*cstate, error) {
 // expectTraceOK concretizes a symbolic trace and checks it independently.
 func expectTraceOK(t *testing.T, g *Graph, steps []search.Step, goal *model.Prop) *Trace {
 	t.Helper()
-	tr, err := g.Concretize(steps, goal)
+	path := make([]SymbolicStep, len(steps))
+	for k, s := range steps {
+		path[k] = SymbolicStep{Label: s.Label, Discrete: s.Discrete}
+	}
+	tr, err := g.Concretize(path, goal)
 	if err != nil {
 		t.Fatalf("concretize: %v", err)
 	}

@@ -27,7 +27,7 @@ func BenchmarkEstimate(b *testing.B) {
 		states = append(states, append([]int32(nil), d...))
 		return len(states) >= 2000
 	}
-	if _, err := search.Run(context.Background(), g, collect, search.Options{}); err != nil {
+	if _, err := search.Run(context.Background(), g.NewExpander(), collect, search.Options{}); err != nil {
 		b.Fatal(err)
 	}
 	for _, mode := range []relax.Mode{relax.Lower, relax.Upper} {

@@ -28,9 +28,9 @@ func newHeuristic(t *testing.T, name string) verify.NewHeuristic {
 	return h
 }
 
-// startAt is a zone graph whose initial state is (d, z).
+// startAt is a zone graph's expander whose initial state is (d, z).
 type startAt struct {
-	*zone.Graph
+	*zone.Expander
 	d []int32
 	z *dbm.DBM
 }
@@ -70,7 +70,7 @@ func TestAdmissible(t *testing.T) {
 }
 
 func checkAdmissible(t *testing.T, n *model.Network, f *model.Formula, samples int) {
-	g, err := zone.New(n, zone.Options{})
+	g, err := zone.New(n, zone.Options{}, f.Prop)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func checkAdmissible(t *testing.T, n *model.Network, f *model.Formula, samples i
 		}
 		for _, s := range states {
 			est, inf := h.Estimate(s.d, s.z)
-			r, err := search.Run(context.Background(), &startAt{g, s.d, s.z}, goal,
+			r, err := search.Run(context.Background(), &startAt{g.NewExpander(), s.d, s.z}, goal.Holds,
 				search.Options{CoverRequiresSmallerDepth: true, MaxStates: 200000})
 			if err != nil || r.Verdict == search.Stopped {
 				t.Fatalf("distance search: %v %v", err, r.Reason)
@@ -117,7 +117,7 @@ func sampleStates(t *testing.T, g *zone.Graph, max int) []state {
 		}
 		return len(out) >= max
 	}
-	if _, err := search.Run(context.Background(), g, collect, search.Options{MaxStates: 20000}); err != nil {
+	if _, err := search.Run(context.Background(), g.NewExpander(), collect, search.Options{MaxStates: 20000}); err != nil {
 		t.Fatal(err)
 	}
 	return out

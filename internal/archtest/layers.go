@@ -45,7 +45,7 @@ var Layers = []Layer{
 	{Name: "lang", Packages: []string{"beeline/core/lang"}, May: below},
 	// The resolved form of the model's code, which model compiles and the
 	// zone bounds and the heuristics read.
-	{Name: "ir", Packages: []string{"beeline/core/ir"}, May: below},
+	{Name: "ir", Packages: []string{"beeline/core/ir"}, May: []string{"source"}},
 	{Name: "model", Packages: []string{"beeline/core/model"}, May: below},
 	// Matrix algebra only: it knows no model, no position.
 	{Name: "dbm", Packages: []string{"beeline/core/dbm"}},

@@ -36,8 +36,8 @@ var below = []string{AllBelow}
 // chain core/uppaal → core/lang → core/ir → core/model → core/dbm →
 // core/zone → core/search → core/heuristic/... with the verifier, the job,
 // the wire format, the option registry and the engine above it, then the
-// platforms. A package may import the layers
-// before its own (as May says), never one after it.
+// platforms. A package may import the layers before its own (as May
+// says), never one after it.
 var Layers = []Layer{
 	// Files, positions and diagnostics: every layer speaks of them.
 	{Name: "source", Packages: []string{"beeline/core/source"}},

@@ -15,7 +15,8 @@
 //
 //   - nothing under core/ imports wasm/, web/, cmd/, internal/ or e2e,
 //     which are the rows after core's;
-//   - core/dbm and core/source import no other layer;
+//   - core/dbm and core/source import no other layer, and core/ir only
+//     core/source;
 //   - core/protocol imports only core/source, and the engine's own layers
 //     (ir to job) sit below it, so they cannot speak the wire format;
 //   - core/zone sits below core/search, core/heuristic/... and

@@ -243,7 +243,8 @@ func (b backend) argument(a *ir.Arg, p *ir.Param, fname string) argWriter {
 	case ir.ArgSpill:
 		f, spill := b.expr(a.X), p.Spill
 		return func(e *Env, fp int32) {
-			e.stack[fp+spill] = f(e)
+			v := f(e) // may grow e.stack: read the slice after the call
+			e.stack[fp+spill] = v
 			e.stack[fp+off] = ir.Encode(ir.Local, fp+spill)
 		}
 	}

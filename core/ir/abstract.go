@@ -1,0 +1,967 @@
+// Abstract evaluation: the resolved form run over intervals, for
+// abstractions that know only some slots of a state. This file holds the
+// domain (intervals, three-valued truth, the abstract state and the
+// results), the interval operators and the expressions; statements,
+// calls, loops and updates are in abstract_stmt.go.
+
+package ir
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+
+	"beeline/core/source"
+)
+
+// Interval is the set of integers Lo..Hi, Lo <= Hi: the abstract value of
+// a slot or an expression. The zero value is {0}.
+type Interval struct{ Lo, Hi int32 }
+
+// Point returns the interval holding v alone.
+func Point(v int32) Interval { return Interval{v, v} }
+
+// Top returns the interval of every int32: a value nothing is known
+// about.
+func Top() Interval { return Interval{math.MinInt32, math.MaxInt32} }
+
+// Single reports whether v holds one value, and returns Lo.
+func (v Interval) Single() (int32, bool) { return v.Lo, v.Lo == v.Hi }
+
+// Contains reports whether x is in v.
+func (v Interval) Contains(x int32) bool { return v.Lo <= x && x <= v.Hi }
+
+// Within reports whether v is a subset of w.
+func (v Interval) Within(w Interval) bool { return w.Lo <= v.Lo && v.Hi <= w.Hi }
+
+// Join returns the least interval holding v and w.
+func (v Interval) Join(w Interval) Interval { return Interval{min(v.Lo, w.Lo), max(v.Hi, w.Hi)} }
+
+// Size returns the number of values in v, at most 2^32.
+func (v Interval) Size() uint64 { return uint64(v.hi() - v.lo() + 1) }
+
+// Truth returns v read as a condition: False for {0}, True when v
+// excludes 0, else Unknown.
+func (v Interval) Truth() Tri {
+	switch {
+	case v.Lo == 0 && v.Hi == 0:
+		return False
+	case v.Contains(0):
+		return Unknown
+	}
+	return True
+}
+
+// String prints v as "5" or "[0,3]".
+func (v Interval) String() string {
+	if v.Lo == v.Hi {
+		return fmt.Sprint(v.Lo)
+	}
+	return fmt.Sprintf("[%d,%d]", v.Lo, v.Hi)
+}
+
+func (v Interval) lo() int64 { return int64(v.Lo) }
+func (v Interval) hi() int64 { return int64(v.Hi) }
+
+// span is the interval lo..hi computed in int64. A result that leaves
+// int32 is Top: the concrete operators wrap, so such a result may land
+// anywhere, and keeping the two wrapped pieces would buy little for the
+// code it costs.
+func span(lo, hi int64) Interval {
+	if lo < math.MinInt32 || hi > math.MaxInt32 {
+		return Top()
+	}
+	return Interval{int32(lo), int32(hi)}
+}
+
+// meet returns the common part of two overlapping intervals.
+func meet(v, w Interval) Interval { return Interval{max(v.Lo, w.Lo), min(v.Hi, w.Hi)} }
+
+// Tri is a three-valued truth value: what a condition is over all the
+// concrete states an abstract one stands for.
+type Tri uint8
+
+// The truth values.
+const (
+	False   Tri = iota // false in every state
+	True               // true in every state
+	Unknown            // true in some, false in others, or not known
+)
+
+var triNames = [...]string{"false", "true", "unknown"}
+
+// String names the truth value.
+func (t Tri) String() string {
+	if int(t) < len(triNames) {
+		return triNames[t]
+	}
+	return fmt.Sprintf("Tri(%d)", int(t))
+}
+
+// interval returns the values a condition of truth t yields.
+func (t Tri) interval() Interval {
+	switch t {
+	case False:
+		return Point(0)
+	case True:
+		return Point(1)
+	}
+	return Interval{0, 1}
+}
+
+func (t Tri) not() Tri {
+	switch t {
+	case False:
+		return True
+	case True:
+		return False
+	}
+	return Unknown
+}
+
+// logic computes &&, || and imply on truth values.
+func logic(o Op, a, b Tri) Tri {
+	switch o {
+	case LOr:
+		return logic(LAnd, a.not(), b.not()).not()
+	case Imply:
+		return logic(LOr, a.not(), b)
+	}
+	switch {
+	case a == False || b == False:
+		return False
+	case a == True && b == True:
+		return True
+	}
+	return Unknown
+}
+
+// Fail says whether an abstract evaluation may end in a run-time error.
+type Fail uint8
+
+// The failure verdicts.
+const (
+	NoFail   Fail = iota // no represented state fails
+	MayFail              // some may fail, as far as the abstraction can tell
+	MustFail             // every represented state fails
+)
+
+var failNames = [...]string{"no fail", "may fail", "must fail"}
+
+// String names the verdict.
+func (f Fail) String() string {
+	if int(f) < len(failNames) {
+		return failNames[f]
+	}
+	return fmt.Sprintf("Fail(%d)", int(f))
+}
+
+// Failure is a run-time check that may fail: its position and the
+// message the concrete evaluation gives, for one failing value.
+type Failure struct {
+	Pos source.Pos
+	Msg string
+}
+
+// Outcome is the failure part of an abstract result.
+type Outcome struct {
+	Fail Fail
+	// Errors lists the checks that may fail, once per position and kind
+	// of error, in the order met. It is empty exactly when Fail is
+	// NoFail; a concrete run that fails does so at one of its positions.
+	Errors []Failure
+}
+
+// UnknownLoc marks a process whose location an abstraction dropped.
+const UnknownLoc int32 = -1
+
+// DefaultRounds is the number of loop rounds unrolled when
+// AbsOptions.Rounds is 0.
+const DefaultRounds = 1000
+
+// AbsOptions tunes abstract evaluation; the zero value is usable.
+type AbsOptions struct {
+	// Rounds bounds the rounds of one loop or quantifier that are
+	// unrolled exactly before a fixpoint with widening takes over (0:
+	// DefaultRounds; at most MaxIterations-1).
+	Rounds int
+}
+
+// AbsState is an abstract state: a set of concrete Envs, slot by slot.
+// The evaluation only reads its slices; results are fresh.
+type AbsState struct {
+	// Vars holds one interval per state slot: a point for a slot the
+	// abstraction keeps, the slot's type range for one it drops (see
+	// Project). Meta holds the meta variables likewise.
+	Vars, Meta []Interval
+	// Locs holds each process's location, or UnknownLoc.
+	Locs []int32
+	// Sel holds the current edge's select values.
+	Sel []Interval
+	// Pool is the network's constant pool, concrete.
+	Pool []int32
+	// Ranges, when not nil, is each state slot's declared range, which
+	// every state keeps: a widened bound stops there first. Nil is
+	// sound, only coarser after loops.
+	Ranges []Interval
+	Opts   AbsOptions
+}
+
+// Project returns the abstract state vector of a concrete one seen
+// through known: a kept slot is its value, a dropped one its range.
+func Project(vals []int32, known []bool, ranges []Interval) []Interval {
+	out := make([]Interval, len(vals))
+	for i, v := range vals {
+		if i < len(known) && known[i] {
+			out[i] = Point(v)
+		} else {
+			out[i] = ranges[i]
+		}
+	}
+	return out
+}
+
+// Check reports the first malformed part of st: an empty interval or
+// negative Rounds.
+func (st *AbsState) Check() error {
+	for _, part := range []struct {
+		name string
+		s    []Interval
+	}{{"vars", st.Vars}, {"meta", st.Meta}, {"sel", st.Sel}, {"ranges", st.Ranges}} {
+		for i, v := range part.s {
+			if v.Lo > v.Hi {
+				return fmt.Errorf("ir: abstract state: %s[%d] = [%d,%d] is empty", part.name, i, v.Lo, v.Hi)
+			}
+		}
+	}
+	if st.Opts.Rounds < 0 {
+		return errors.New("ir: abstract state: negative Rounds")
+	}
+	return nil
+}
+
+// ExprResult is an expression evaluated abstractly. Value holds the
+// value of every error-free concrete evaluation; it is meaningless when
+// Fail is MustFail.
+type ExprResult struct {
+	Value Interval
+	Outcome
+}
+
+// EvalExpr evaluates e over st in a label frame of frame slots (the
+// Frame of its Guard, Update or formula). Its writes are evaluated, for
+// their failures and for what later parts of e read, then dropped.
+func EvalExpr(e Expr, frame int32, st *AbsState) ExprResult {
+	a := newAbsEval(st)
+	s := a.newStore(frame)
+	v := a.expr(e, s)
+	return ExprResult{Value: v, Outcome: a.outcome(s.dead)}
+}
+
+// EvalGuard evaluates the integer part of g over st: True when it holds
+// in every represented state that evaluates it without error, False when
+// in none, else Unknown. Clock constraints are not evaluated (see
+// EvalConstraint). A nil g or Cond is True; a guard that must fail is
+// False.
+func EvalGuard(g *Guard, st *AbsState) (Tri, Outcome) {
+	if g == nil || g.Cond == nil {
+		return True, Outcome{}
+	}
+	r := EvalExpr(g.Cond, g.Frame, st)
+	if r.Fail == MustFail {
+		return False, r.Outcome
+	}
+	return r.Value.Truth(), r.Outcome
+}
+
+// ConstraintResult is a clock constraint evaluated abstractly: the
+// clocks I and J may denote (clock 0 for a nil side) and its Bound.
+type ConstraintResult struct {
+	I, J, Bound Interval
+	Outcome
+}
+
+// EvalConstraint evaluates the clock indices and the bound of c over st,
+// each in a label frame of frame slots as the back end does.
+func EvalConstraint(c Constraint, frame int32, st *AbsState) ConstraintResult {
+	a := newAbsEval(st)
+	dead := false
+	part := func(f func(*store) Interval) Interval {
+		s := a.newStore(frame)
+		v := f(s)
+		dead = dead || s.dead
+		return v
+	}
+	var r ConstraintResult
+	r.I = part(func(s *store) Interval { return a.clockIndex(c.I, s) })
+	r.J = part(func(s *store) Interval { return a.clockIndex(c.J, s) })
+	r.Bound = part(func(s *store) Interval { return a.expr(c.Bound, s) })
+	r.Outcome = a.outcome(dead)
+	return r
+}
+
+// ApplyInterval is Apply over intervals: the result holds Apply(o, a, b)
+// for every a in x and b in y whose evaluation is valid. Fail says
+// whether some pair (MayFail) or every pair (MustFail: the interval is
+// then meaningless) is invalid: division by zero, a negative shift count
+// or exponent. Results that may wrap are Top. The logical operators read
+// their operands as truth values and do not short-circuit: the evaluator
+// does that before it gets here.
+func ApplyInterval(o Op, x, y Interval) (Interval, Fail) {
+	y, f := validRight(o, y)
+	if f == MustFail {
+		return Interval{}, MustFail
+	}
+	if a, ok := x.Single(); ok {
+		if b, ok := y.Single(); ok {
+			v, _ := Apply(o, a, b)
+			return Point(v), f
+		}
+	}
+	switch {
+	case o.IsComparison():
+		return CompareInterval(o, x, y).interval(), f
+	case o.IsLogical():
+		return logic(o, x.Truth(), y.Truth()).interval(), f
+	case hard(o) && x.Size() <= enumLimit && y.Size() <= enumLimit && x.Size()*y.Size() <= enumLimit:
+		return enumerate(o, x, y), f
+	}
+	return arithInterval(o, x, y), f
+}
+
+// enumLimit is the largest number of operand pairs for which the
+// operators without a tight interval rule are computed pair by pair
+// through Apply: exact, and cheap at that size.
+const enumLimit = 256
+
+// hard reports whether o's interval rule below is coarse.
+func hard(o Op) bool {
+	switch o {
+	case Rem, Pow, And, Or, Xor, Shl, Shr:
+		return true
+	}
+	return false
+}
+
+// validRight narrows y to the right operands o accepts: nonnegative
+// shift counts and exponents, nonzero divisors (a zero inside y stays:
+// the division splits there).
+func validRight(o Op, y Interval) (Interval, Fail) {
+	switch o {
+	case Quo, Rem:
+		switch {
+		case y == Point(0):
+			return y, MustFail
+		case !y.Contains(0):
+			return y, NoFail
+		case y.Lo == 0:
+			y.Lo = 1
+		case y.Hi == 0:
+			y.Hi = -1
+		}
+		return y, MayFail
+	case Pow, Shl, Shr:
+		switch {
+		case y.Hi < 0:
+			return y, MustFail
+		case y.Lo < 0:
+			return Interval{0, y.Hi}, MayFail
+		}
+	}
+	return y, NoFail
+}
+
+// enumerate joins Apply over every valid pair of x × y.
+func enumerate(o Op, x, y Interval) Interval {
+	var r Interval
+	have := false
+	for a := x.lo(); a <= x.hi(); a++ {
+		for b := y.lo(); b <= y.hi(); b++ {
+			v, msg := Apply(o, int32(a), int32(b))
+			switch {
+			case msg != "":
+			case have:
+				r = r.Join(Point(v))
+			default:
+				r, have = Point(v), true
+			}
+		}
+	}
+	return r
+}
+
+// arithInterval bounds the arithmetic and bitwise operators.
+func arithInterval(o Op, x, y Interval) Interval {
+	switch o {
+	case Add:
+		return span(x.lo()+y.lo(), x.hi()+y.hi())
+	case Sub:
+		return span(x.lo()-y.hi(), x.hi()-y.lo())
+	case Mul:
+		return corners(x, y, func(a, b int64) int64 { return a * b })
+	case Quo:
+		return quo(x, y)
+	case Rem:
+		return rem(x, y)
+	case Pow:
+		return pow(x, y)
+	case And, Or, Xor:
+		return bitwise(o, x, y)
+	case Shl:
+		if y.Hi > 31 { // 32 and more shift every bit out: not monotone
+			return Top()
+		}
+		return corners(x, y, func(a, b int64) int64 { return a << b })
+	case Shr:
+		c := Interval{min(y.Lo, 63), min(y.Hi, 63)} // int64 >> 63 saturates as int32 >> 32 does
+		return corners(x, c, func(a, b int64) int64 { return a >> b })
+	case Min:
+		return Interval{min(x.Lo, y.Lo), min(x.Hi, y.Hi)}
+	case Max:
+		return Interval{max(x.Lo, y.Lo), max(x.Hi, y.Hi)}
+	}
+	return Top()
+}
+
+// corners bounds f over x × y by its values at the four corners, which
+// is exact for a function monotone in each operand (Mul, shifts, and
+// division away from a zero divisor), as long as no corner wraps.
+func corners(x, y Interval, f func(a, b int64) int64) Interval {
+	c := [4]int64{f(x.lo(), y.lo()), f(x.lo(), y.hi()), f(x.hi(), y.lo()), f(x.hi(), y.hi())}
+	return span(slices.Min(c[:]), slices.Max(c[:]))
+}
+
+// quo divides over the divisor's negative and positive parts: on each,
+// truncated division is monotone in both operands.
+func quo(x, y Interval) Interval {
+	div := func(a, b int64) int64 { return a / b }
+	var r Interval
+	have := false
+	if y.Lo < 0 {
+		r, have = corners(x, Interval{y.Lo, min(y.Hi, -1)}, div), true
+	}
+	if y.Hi > 0 {
+		p := corners(x, Interval{max(y.Lo, 1), y.Hi}, div)
+		if have {
+			p = p.Join(r)
+		}
+		r = p
+	}
+	return r
+}
+
+// rem bounds a % b: the result has the dividend's sign, is smaller than
+// the divisor in magnitude and no larger than the dividend.
+func rem(x, y Interval) Interval {
+	m := max(abs64(y.lo()), abs64(y.hi())) - 1
+	var lo, hi int64
+	if x.Hi > 0 {
+		hi = min(x.hi(), m)
+	}
+	if x.Lo < 0 {
+		lo = max(x.lo(), -m)
+	}
+	return span(lo, hi)
+}
+
+func abs64(a int64) int64 {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+// pow bounds a ** b for bases of at least 1, where it grows with both
+// operands; smaller bases alternate in sign or collapse at 0: Top.
+func pow(x, y Interval) Interval {
+	if x.Lo < 1 {
+		return Top()
+	}
+	lo, hi := power64(x.lo(), y.lo()), power64(x.hi(), y.hi())
+	return span(lo, hi)
+}
+
+// power64 computes a ** b for a >= 1, b >= 0, stopping once the result
+// leaves int32 (at most 31 rounds for a >= 2).
+func power64(a, b int64) int64 {
+	if a == 1 {
+		return 1
+	}
+	v := int64(1)
+	for ; b > 0 && v <= math.MaxInt32; b-- {
+		v *= a
+	}
+	return v
+}
+
+// bitwise bounds &, | and ^ on nonnegative operands by the bit length of
+// the larger. With a negative operand only & keeps a bound: a
+// nonnegative side bounds it.
+func bitwise(o Op, x, y Interval) Interval {
+	if o == And {
+		switch {
+		case x.Lo >= 0 && y.Lo >= 0:
+			return Interval{0, min(x.Hi, y.Hi)}
+		case x.Lo >= 0:
+			return Interval{0, x.Hi}
+		case y.Lo >= 0:
+			return Interval{0, y.Hi}
+		}
+		return Top()
+	}
+	if x.Lo < 0 || y.Lo < 0 {
+		return Top()
+	}
+	ones := int64(1)<<bits.Len32(uint32(max(x.Hi, y.Hi))) - 1
+	if o == Or {
+		return span(int64(max(x.Lo, y.Lo)), ones)
+	}
+	return span(0, ones)
+}
+
+// ApplyUnaryInterval is ApplyUnary over an interval: the result holds
+// ApplyUnary(o, a) for every a in x.
+func ApplyUnaryInterval(o Op, x Interval) Interval {
+	switch o {
+	case Neg:
+		return span(-x.hi(), -x.lo())
+	case Not:
+		return x.Truth().not().interval()
+	case Abs:
+		switch {
+		case x.Lo >= 0:
+			return x
+		case x.Hi <= 0:
+			return span(-x.hi(), -x.lo())
+		}
+		return span(0, max(-x.lo(), x.hi()))
+	}
+	return x
+}
+
+// CompareInterval is Compare over intervals: True when the comparison
+// holds for every pair of x × y, False when for none.
+func CompareInterval(o Op, x, y Interval) Tri {
+	switch o {
+	case Eql:
+		switch {
+		case x.Hi < y.Lo || y.Hi < x.Lo:
+			return False
+		case x.Lo == x.Hi && x == y:
+			return True
+		}
+		return Unknown
+	case Neq:
+		return CompareInterval(Eql, x, y).not()
+	case Lss:
+		switch {
+		case x.Hi < y.Lo:
+			return True
+		case x.Lo >= y.Hi:
+			return False
+		}
+		return Unknown
+	case Leq:
+		return CompareInterval(Lss, y, x).not()
+	case Gtr:
+		return CompareInterval(Lss, y, x)
+	case Geq:
+		return CompareInterval(Lss, x, y).not()
+	}
+	return False
+}
+
+// failKind is the kind of a run-time check, for reporting each check once.
+type failKind uint8
+
+const (
+	failIndex failKind = iota
+	failRange
+	failArith
+	failClock
+	failArg
+	failReturn
+	failLoop
+	failProcess
+)
+
+// absEval runs the abstract semantics for one entry point: the inputs no
+// evaluation changes, and the failures met so far.
+type absEval struct {
+	in     *AbsState
+	rounds int
+	fails  []Failure
+	kinds  []failKind
+}
+
+func newAbsEval(st *AbsState) *absEval {
+	r := st.Opts.Rounds
+	if r <= 0 {
+		r = DefaultRounds
+	}
+	return &absEval{in: st, rounds: min(r, MaxIterations-1)}
+}
+
+// newStore returns the store at the start of a label of frame slots:
+// fp 0, as the back end's withFrame leaves it over a reset Env.
+func (a *absEval) newStore(frame int32) *store {
+	s := &store{vars: cow{s: a.in.Vars}, meta: cow{s: a.in.Meta}}
+	s.push(frame)
+	return s
+}
+
+// outcome sums up the failures: MustFail when no run got through.
+func (a *absEval) outcome(dead bool) Outcome {
+	o := Outcome{Errors: a.fails}
+	switch {
+	case dead:
+		o.Fail = MustFail
+	case len(a.fails) > 0:
+		o.Fail = MayFail
+	}
+	return o
+}
+
+// fail records a check that may fail on a live store, once per position
+// and kind; msg is called only for a new one.
+func (a *absEval) fail(s *store, k failKind, pos source.Pos, msg func() string) {
+	if s.dead {
+		return
+	}
+	for i, f := range a.fails {
+		if f.Pos == pos && a.kinds[i] == k {
+			return
+		}
+	}
+	a.fails = append(a.fails, Failure{Pos: pos, Msg: msg()})
+	a.kinds = append(a.kinds, k)
+}
+
+// check narrows v to lo..hi, the values that pass a run-time check: a
+// value outside may fail, reported with msg of one such value, and when
+// none passes the store dies.
+func (a *absEval) check(s *store, v Interval, lo, hi int32, k failKind, pos source.Pos, msg func(int32) string) Interval {
+	if s.dead || (lo <= v.Lo && v.Hi <= hi) {
+		return v
+	}
+	bad := max(v.Lo, hi+1) // the failing value nearest to the range
+	if v.Lo < lo {
+		bad = min(v.Hi, lo-1)
+	}
+	a.fail(s, k, pos, func() string { return msg(bad) })
+	if v.Hi < lo || v.Lo > hi {
+		s.dead = true
+		return v
+	}
+	return meet(v, Interval{lo, hi})
+}
+
+// applyAt is ApplyInterval with its failures reported at pos.
+func (a *absEval) applyAt(s *store, o Op, x, y Interval, pos source.Pos) Interval {
+	v, f := ApplyInterval(o, x, y)
+	if f != NoFail {
+		b := int32(-1) // a right operand that fails: a negative count or exponent
+		if o == Quo || o == Rem {
+			b = 0
+		}
+		a.fail(s, failArith, pos, func() string { _, m := Apply(o, x.Lo, b); return m })
+		if f == MustFail {
+			s.dead = true
+		}
+	}
+	return v
+}
+
+// rangeMsg words a range error on r.
+func rangeMsg(r *Ref) func(int32) string {
+	return func(v int32) string { return RangeError(r.Name, v, r.Lo, r.Hi) }
+}
+
+// expr evaluates e on s, which it updates; on a store that dies the value
+// is meaningless.
+func (a *absEval) expr(e Expr, s *store) Interval {
+	if s.dead {
+		return Interval{}
+	}
+	switch e := e.(type) {
+	case *Const:
+		return Point(e.V)
+	case *Load:
+		return a.load(s, a.address(e.Ref, s))
+	case *Unary:
+		return ApplyUnaryInterval(e.Op, a.expr(e.X, s))
+	case *Binary:
+		return a.binary(e, s)
+	case *Cond:
+		return a.cond(e, s)
+	case *Offset:
+		return a.index(e, s).hull()
+	case *Assign:
+		if e.Op == Nop {
+			return a.assign(e, s)
+		}
+		return a.update(e, s)
+	case *IncDec:
+		return a.incDec(e, s)
+	case *ClockSet:
+		return a.clockSet(e, s)
+	case *Copy:
+		a.copy(e, s)
+		return Point(0)
+	case *Equal:
+		return a.equal(e, s)
+	case *Seq:
+		var v Interval
+		for _, x := range e.List {
+			v = a.expr(x, s)
+		}
+		return v
+	case *Quant:
+		return a.quant(e, s)
+	case *LocIs:
+		return a.locIs(e)
+	case *Choose:
+		return a.choose(e, s)
+	case *Call:
+		return a.call(e, s)
+	}
+	panic("ir: unknown expression")
+}
+
+// binary evaluates X op Y: X, then Y, then the interval operator.
+func (a *absEval) binary(e *Binary, s *store) Interval {
+	if e.Op.IsLogical() {
+		return a.logical(e, s)
+	}
+	x := a.expr(e.X, s)
+	y := a.expr(e.Y, s)
+	if s.dead {
+		return Interval{}
+	}
+	return a.applyAt(s, e.Op, x, y, e.P)
+}
+
+// logical short-circuits &&, || and imply: Y is skipped when X decides,
+// evaluated when X does not, and on a copy of the store, joined with the
+// skipping run, when X's truth is unknown.
+func (a *absEval) logical(e *Binary, s *store) Interval {
+	x := a.expr(e.X, s).Truth()
+	skip, short := False, Point(1) // imply and ||: skip on a false X, and yield 1
+	switch e.Op {
+	case LAnd:
+		short = Point(0)
+	case LOr:
+		skip = True
+	}
+	rest := func(t *store) Interval { return a.expr(e.Y, t).Truth().interval() }
+	switch {
+	case s.dead:
+		return Interval{}
+	case x == skip:
+		return short
+	case x != Unknown:
+		return rest(s)
+	}
+	t := s.clone()
+	var p paths
+	p.add(s, short)
+	p.add(t, rest(t))
+	return p.end(s)
+}
+
+// cond evaluates C ? X : Y, both arms on copies when C is unknown.
+func (a *absEval) cond(e *Cond, s *store) Interval {
+	c := a.expr(e.C, s).Truth()
+	switch {
+	case s.dead:
+		return Interval{}
+	case c == True:
+		return a.expr(e.X, s)
+	case c == False:
+		return a.expr(e.Y, s)
+	}
+	t := s.clone()
+	var p paths
+	p.add(s, a.expr(e.X, s))
+	p.add(t, a.expr(e.Y, t))
+	return p.end(s)
+}
+
+// paths joins the runs of alternatives: the stores they end in and the
+// values they yield, leaving out the dead ones.
+type paths struct {
+	s *store
+	v Interval
+}
+
+func (p *paths) add(s *store, v Interval) {
+	switch {
+	case s == nil || s.dead:
+	case p.s == nil:
+		p.s, p.v = s, v
+	default:
+		p.s.join(s)
+		p.v = p.v.Join(v)
+	}
+}
+
+// end makes s the joined store and returns the joined value; with no
+// live run s dies.
+func (p *paths) end(s *store) Interval {
+	if p.s == nil {
+		s.dead = true
+		return Interval{}
+	}
+	if p.s != s {
+		*s = *p.s
+	}
+	return p.v
+}
+
+// offsetIndex evaluates an Offset's subscript and checks it.
+func (a *absEval) offsetIndex(e *Offset, s *store) Interval {
+	v := a.expr(e.X, s)
+	return a.check(s, v, e.Lo, e.Hi, failIndex, e.P, func(v int32) string { return IndexError(v, e.Lo, e.Hi) })
+}
+
+// assign is Dst = X: the value first, then the target's address, then
+// the range check and the write, as the back end's store does.
+func (a *absEval) assign(e *Assign, s *store) Interval {
+	v := a.expr(e.X, s)
+	r := e.Dst
+	if !r.Param && r.Space != Var && r.Space != Meta && r.Space != Local {
+		return v // the back end's writer ignores other spaces, unchecked
+	}
+	d := a.address(r, s)
+	v = a.check(s, v, r.Lo, r.Hi, failRange, e.P, rangeMsg(r))
+	if !s.dead {
+		a.write(s, d, v)
+	}
+	return v
+}
+
+// update is Dst op= X: the address, the old value, then X.
+func (a *absEval) update(e *Assign, s *store) Interval {
+	r := e.Dst
+	d := a.address(r, s)
+	old := a.load(s, d)
+	x := a.expr(e.X, s)
+	if s.dead {
+		return Interval{}
+	}
+	v := a.applyAt(s, e.Op, old, x, e.P)
+	v = a.check(s, v, r.Lo, r.Hi, failRange, e.P, rangeMsg(r))
+	if !s.dead {
+		a.write(s, d, v)
+	}
+	return v
+}
+
+// incDec is ++ and --, yielding the new value or (Post) the old one of
+// the runs that pass the range check.
+func (a *absEval) incDec(e *IncDec, s *store) Interval {
+	r := e.Dst
+	d := a.address(r, s)
+	old := a.load(s, d)
+	if s.dead {
+		return Interval{}
+	}
+	v, _ := ApplyInterval(Add, old, Point(e.Delta))
+	v = a.check(s, v, r.Lo, r.Hi, failRange, e.P, rangeMsg(r))
+	if s.dead {
+		return Interval{}
+	}
+	a.write(s, d, v)
+	if back, _ := ApplyInterval(Sub, v, Point(e.Delta)); e.Post && back.Hi >= old.Lo && back.Lo <= old.Hi {
+		return meet(old, back) // the old values that passed
+	}
+	if e.Post {
+		return old
+	}
+	return v
+}
+
+// clockSet records a clock assignment: the value, its check, then the
+// clock's index, as the back end's clockSet does.
+func (a *absEval) clockSet(e *ClockSet, s *store) Interval {
+	v := a.expr(e.X, s)
+	v = a.check(s, v, 0, math.MaxInt32, failClock, e.P, ClockError)
+	c := a.clockIndex(e.Clock, s)
+	if !s.dead {
+		s.resets = append(s.resets, AbsReset{Clock: c, Value: v})
+	}
+	return v
+}
+
+// copy assigns an array or struct slot by slot, each checked against
+// its destination's range.
+func (a *absEval) copy(e *Copy, s *store) {
+	d := a.address(e.Dst, s)
+	src := a.address(e.Src, s)
+	for i, rg := range e.Ranges {
+		v := a.load(s, src.plus(int64(i)))
+		v = a.check(s, v, rg[0], rg[1], failRange, e.P, func(v int32) string {
+			return RangeError(e.Dst.Name, v, rg[0], rg[1])
+		})
+		if s.dead {
+			return
+		}
+		a.write(s, d.plus(int64(i)), v)
+	}
+}
+
+// equal compares two aggregates: False as soon as one pair of slots
+// differs for sure, True when every pair is the same single value.
+func (a *absEval) equal(e *Equal, s *store) Interval {
+	x := a.address(e.X, s)
+	y := a.address(e.Y, s)
+	t := True
+	for i := int64(0); i < int64(e.N) && t != False; i++ {
+		t = logic(LAnd, t, CompareInterval(Eql, a.load(s, x.plus(i)), a.load(s, y.plus(i))))
+	}
+	if e.Neq {
+		t = t.not()
+	}
+	return t.interval()
+}
+
+func (a *absEval) locIs(e *LocIs) Interval {
+	if int(e.Proc) < len(a.in.Locs) {
+		if l := a.in.Locs[e.Proc]; l != UnknownLoc {
+			return Point(B2I(l == e.Loc))
+		}
+	}
+	return Interval{0, 1}
+}
+
+// choose evaluates P(i, j).name: each index checked, then every member
+// the indices may select, on copies of the store, joined.
+func (a *absEval) choose(e *Choose, s *store) Interval {
+	ixs := make([]Interval, len(e.Index))
+	for i, x := range e.Index {
+		lo, hi := e.Dims[i][0], e.Dims[i][1]
+		ixs[i] = a.check(s, a.expr(x, s), lo, hi, failProcess, e.P, func(v int32) string {
+			return ProcessError(v, lo, hi)
+		})
+	}
+	if s.dead {
+		return Interval{}
+	}
+	var p paths
+	var rows func(i int, k int64)
+	rows = func(i int, k int64) {
+		if i == len(ixs) {
+			t := s.clone()
+			p.add(t, a.expr(e.List[k], t))
+			return
+		}
+		lo, hi := int64(e.Dims[i][0]), int64(e.Dims[i][1])
+		for v := ixs[i].lo(); v <= ixs[i].hi(); v++ {
+			rows(i+1, k*(hi-lo+1)+v-lo)
+		}
+	}
+	rows(0, 0)
+	return p.end(s)
+}

@@ -5,6 +5,7 @@ package options
 import (
 	"beeline/core/heuristic"
 	"beeline/core/heuristic/graphdist"
+	"beeline/core/heuristic/pdb"
 	"beeline/core/heuristic/relax"
 	"beeline/core/model"
 	"beeline/core/protocol"
@@ -53,7 +54,27 @@ func heuristics() []Heuristic {
 			Admissible:  true, Suggested: true}, relaxation(relax.Lower)},
 		{protocol.Choice{Name: "hu", Label: "hU",
 			Description: "length of a plan in the monotonicity relaxation"}, relaxation(relax.Upper)},
+		{protocol.Choice{Name: "pdb", Label: "PDB",
+			Description: "pattern database: distances in an abstraction explored beforehand; recognises dead ends",
+			Admissible:  true, Consistent: true, Precomputes: true,
+			Params: []protocol.Param{{Name: "select", Label: "pattern selection",
+				Description: "dprc: downward pattern refinement; rd: what a relaxed plan mentions; full: no abstraction",
+				Values:      []string{"dprc", "rd", "full"}, Default: "dprc"}}}, patternDatabase},
 	}
+}
+
+// patternDatabase builds a pattern database (Wehrle and Kupferschmid,
+// "Downward pattern refinement for timed automata").
+func patternDatabase(n *model.Network, t *heuristic.Target, params map[string]string) (heuristic.Heuristic, error) {
+	name := params["select"]
+	if name == "" {
+		name = "dprc"
+	}
+	sel, err := pdb.ParseSelection(name)
+	if err != nil {
+		return nil, err
+	}
+	return pdb.New(n, t, pdb.Options{Select: sel}), nil
 }
 
 // traces are UPPAAL's Options > Diagnostic Trace.

@@ -105,7 +105,7 @@ func TestApplyRefusesUnknownNames(t *testing.T) {
 	}{
 		{protocol.Options{Order: "sideways"}, `unknown search order "sideways" (want bfs, dfs, rdfs, astar or gbfs)`},
 		{protocol.Options{Trace: "all"}, `unknown diagnostic trace "all" (want none, some or shortest)`},
-		{protocol.Options{Heuristic: protocol.Heuristic{Name: "hz"}}, `unknown heuristic "hz" (want dl, du, hl or hu)`},
+		{protocol.Options{Heuristic: protocol.Heuristic{Name: "hz"}}, `unknown heuristic "hz" (want dl, du, hl, hu or pdb)`},
 		{protocol.Options{Heuristic: protocol.Heuristic{Name: "hl", Params: map[string]string{"k": "1"}}}, `heuristic hl has no parameters, got k`},
 	} {
 		var v verify.Options
@@ -149,7 +149,7 @@ func TestAddHeuristicWithParameters(t *testing.T) {
 	r := Builtin()
 	var got map[string]string
 	r.Heuristics = append(r.Heuristics, Heuristic{
-		Choice: protocol.Choice{Name: "pdb", Label: "PDB", Description: "a pattern database", Admissible: true, Precomputes: true,
+		Choice: protocol.Choice{Name: "tab", Label: "Table", Description: "a precomputed table", Admissible: true, Precomputes: true,
 			Params: []protocol.Param{
 				{Name: "select", Label: "pattern selection", Description: "how patterns are chosen", Values: []string{"dprc", "rd"}, Default: "dprc"},
 				{Name: "table", Label: "table file", Description: "a precomputed table"}}},
@@ -165,7 +165,7 @@ func TestAddHeuristicWithParameters(t *testing.T) {
 		t.Errorf("the catalog does not describe pdb: %+v", c.Heuristics)
 	}
 	n := testmodel.File(t, fischerBroken)
-	for spec, want := range map[string]string{"pdb": "select=dprc", "pdb:select=rd,table=f.pdb": "select=rd,table=f.pdb"} {
+	for spec, want := range map[string]string{"tab": "select=dprc", "tab:select=rd,table=f.pdb": "select=rd,table=f.pdb"} {
 		build, err := r.NewHeuristic(spec)
 		if err != nil {
 			t.Fatalf("%s: %v", spec, err)
@@ -177,8 +177,8 @@ func TestAddHeuristicWithParameters(t *testing.T) {
 			t.Errorf("%s: the constructor got %s, want %s", spec, s, want)
 		}
 	}
-	if _, err := r.NewHeuristic("pdb:select=best"); err == nil || !strings.Contains(err.Error(), "want dprc or rd") {
-		t.Errorf("a value pdb does not allow: %v", err)
+	if _, err := r.NewHeuristic("tab:select=best"); err == nil || !strings.Contains(err.Error(), "want dprc or rd") {
+		t.Errorf("a value tab does not allow: %v", err)
 	}
 }
 

@@ -89,7 +89,7 @@ func (g *Expander) addInstance(d []int32, en *enabled, e *model.Edge, sel []int3
 	if e.Guard != nil && e.Guard.Int != nil {
 		v := e.Guard.Int(g.env)
 		if g.env.Err != nil {
-			return g.edgeError(d, e, sel, "guard")
+			return g.skipEdge(d, e, sel, "guard")
 		}
 		if v == 0 {
 			return nil
@@ -102,13 +102,23 @@ func (g *Expander) addInstance(d []int32, en *enabled, e *model.Edge, sel []int3
 		if s.ChanFn != nil {
 			pt.ch = s.ChanFn(g.env)
 			if g.env.Err != nil {
-				return g.edgeError(d, e, sel, "synchronisation")
+				return g.skipEdge(d, e, sel, "synchronisation")
 			}
 		}
 	}
 	en.parts = append(en.parts, pt)
 	en.sel = append(en.sel, sel...)
 	return nil
+}
+
+// skipEdge returns the error of evaluating edge e, or under
+// Options.SkipErrors clears it and returns nil: the instance is left out.
+func (g *Expander) skipEdge(d []int32, e *model.Edge, sel []int32, what string) error {
+	if g.skip {
+		g.env.Err = nil
+		return nil
+	}
+	return g.edgeError(d, e, sel, what)
 }
 
 // transitions enumerates the transitions of the discrete state d from the

@@ -45,6 +45,12 @@ type Options struct {
 	// process location and aLU subsumption (see the package
 	// documentation). It is there for comparison.
 	GlobalBounds bool
+	// SkipErrors leaves out a transition whose evaluation fails instead of
+	// stopping with the error. Abstractions explore this way: in an
+	// over-approximation a failing abstract transition is the image of no
+	// concrete transition that succeeds, and a concrete failure ends the
+	// concrete search anyway.
+	SkipErrors bool
 }
 
 // Graph is the symbolic state space of a network for a set of goals: the
@@ -61,6 +67,8 @@ type Graph struct {
 	b     bounds
 	// global is Options.GlobalBounds.
 	global bool
+	// skip is Options.SkipErrors.
+	skip bool
 
 	hasUrgentChan bool
 	hasCommitted  bool
@@ -130,6 +138,7 @@ func New(n *model.Network, opts Options, goals ...*model.Prop) (*Graph, error) {
 		dim:    len(n.Clocks),
 		extra:  opts.Extrapolation,
 		global: opts.GlobalBounds,
+		skip:   opts.SkipErrors,
 		env:    n.NewEnv(),
 	}
 	g.nd = g.np + len(n.Vars)
@@ -278,7 +287,7 @@ func (g *Expander) fire(d []int32, z, src *dbm.DBM) {
 	z2.CopyFrom(src)
 	ok, err := g.constrainGuards(d, z2)
 	if err != nil || !ok {
-		g.err = err
+		g.fail(err)
 		return
 	}
 	g.post(d, z2)
@@ -291,7 +300,7 @@ func (g *Expander) post(d []int32, z2 *dbm.DBM) {
 	d2 := g.d2
 	copy(d2, d)
 	if err := g.update(d, d2); err != nil {
-		g.err = err
+		g.fail(err)
 		return
 	}
 	var src *dbm.DBM
@@ -299,12 +308,12 @@ func (g *Expander) post(d []int32, z2 *dbm.DBM) {
 		src = z2.Copy()
 	}
 	if err := g.applyResets(d, z2); err != nil {
-		g.err = err
+		g.fail(err)
 		return
 	}
 	ok, err := g.finish(d2, z2, d)
 	if err != nil || !ok {
-		g.err = err
+		g.fail(err)
 		return
 	}
 	g.encodeLabel()
@@ -319,6 +328,16 @@ func (g *Expander) post(d []int32, z2 *dbm.DBM) {
 			return
 		}
 	}
+}
+
+// fail records the error of the transition being fired, or under
+// Options.SkipErrors forgets it: the transition is left out.
+func (g *Expander) fail(err error) {
+	if err != nil && g.skip {
+		g.env.Err = nil
+		return
+	}
+	g.err = err
 }
 
 // finish completes a target state (d2, z2): the invariants of d2, then,

@@ -27,6 +27,7 @@ type effect struct {
 // edge is the abstraction of one model edge.
 type edge struct {
 	proc, src, dst int32
+	index          int32   // the model edge's index in its process
 	conds          []int32 // indices into net.conds
 	effects        []effect
 	dead           bool  // its guard is constantly false
@@ -68,7 +69,7 @@ func compileNet(n *model.Network) *abstractNet {
 // compileEdge abstracts one edge.
 func (a *abstractNet) compileEdge(pi int, e *model.Edge) edge {
 	t := &heuristic.Translator{Sel: e.Select}
-	ae := edge{proc: int32(pi), src: e.Src, dst: e.Dst, ch: -1}
+	ae := edge{proc: int32(pi), src: e.Src, dst: e.Dst, index: e.Index, ch: -1}
 	if e.Sync != nil {
 		ae.sync, ae.send, ae.broadcast, ae.ch = true, e.Sync.Send, e.Sync.Broadcast, e.Sync.Chan
 	}

@@ -3,6 +3,9 @@
 package relax
 
 import (
+	"cmp"
+	"slices"
+
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
 	"beeline/core/model"
@@ -44,6 +47,36 @@ func (h *Heuristic) Info() heuristic.Info {
 		return heuristic.Info{Name: "hu"}
 	}
 	return heuristic.Info{Name: "hl", Admissible: true}
+}
+
+// PlanEdges returns the model edges, as (process, edge index) pairs, of
+// a relaxed plan from d to the target (Upper only: hU's plan); ok is
+// false when the relaxation does not reach the target.
+func (h *Heuristic) PlanEdges(d []int32) (edges [][2]int32, ok bool) {
+	if h.pl == nil {
+		return nil, false
+	}
+	k, conj, ok := h.g.build(d)
+	if !ok || conj < 0 || k == 0 {
+		return nil, ok
+	}
+	h.pl.extract(conj)
+	seen := map[[2]int32]bool{}
+	for key := range h.pl.selected {
+		e, partner := unpack(key.sup)
+		for _, ei := range [2]int32{e, partner} {
+			if ei < 0 {
+				continue
+			}
+			ed := &h.g.a.edges[ei]
+			seen[[2]int32{ed.proc, ed.index}] = true
+		}
+	}
+	for k := range seen {
+		edges = append(edges, k)
+	}
+	slices.SortFunc(edges, func(a, b [2]int32) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+	return edges, true
 }
 
 // Estimate builds the ATG from d (clocks are ignored) and returns its

@@ -1,0 +1,299 @@
+// The database: the abstract zone graph of M|P explored exhaustively,
+// and the distances to the abstract target computed backwards.
+
+package pdb
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"runtime"
+
+	"beeline/core/dbm"
+	"beeline/core/heuristic"
+	"beeline/core/model"
+	"beeline/core/zone"
+)
+
+// Inf is the distance of an abstract state with no path to the target.
+const Inf = -1
+
+// db is a pattern database: the abstract states, grouped by projected
+// discrete part, with their zones and distances.
+type db struct {
+	// dim is the dimension of the stored zones: the reference clock and
+	// the clocks the pattern keeps, listed in clocks. The projection
+	// never constrains the other clocks and extrapolation frees them, so
+	// a stored zone is the abstract zone restricted to the kept clocks.
+	dim    int
+	clocks []int32
+	keep   []int32 // positions of the discrete vector the pattern keeps
+	// index maps a projected discrete part (encoded by key) to the
+	// abstract states with that part.
+	index map[string][]int32
+	zones []dbm.Bound // dim*dim per state
+	dist  []int32     // per state; Inf for none
+}
+
+// key encodes the kept positions of d.
+func (b *db) key(d []int32, buf []byte) []byte {
+	buf = buf[:0]
+	for _, k := range b.keep {
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(d[k]))
+	}
+	return buf
+}
+
+// restrict writes z's restriction to the kept clocks into r (for closed
+// DBMs, the projection of the zone onto those clocks).
+func (b *db) restrict(z, r *dbm.DBM) {
+	for i, ci := range b.clocks {
+		for j, cj := range b.clocks {
+			r.Set(i, j, z.At(int(ci), int(cj)))
+		}
+	}
+}
+
+// extend writes into z (full dimension) the zone whose restriction to
+// the kept clocks is r and whose other clocks are free.
+func (b *db) extend(r, z *dbm.DBM) {
+	z.Unconstrained()
+	for i, ci := range b.clocks {
+		for j, cj := range b.clocks {
+			z.Set(int(ci), int(cj), r.At(i, j))
+		}
+	}
+	z.Close()
+}
+
+// keptClocks lists the reference clock and the clocks p keeps.
+func keptClocks(p []bool) []int32 {
+	out := []int32{0}
+	for c := 1; c < len(p); c++ {
+		if p[c] {
+			out = append(out, int32(c))
+		}
+	}
+	return out
+}
+
+// zone returns the zone of state id as a DBM view (not a copy).
+func (b *db) zone(id int32) dbm.DBM {
+	n := b.dim * b.dim
+	return dbm.FromRaw(b.dim, b.zones[int(id)*n:int(id+1)*n])
+}
+
+// Limits bound a precomputation.
+type Limits struct {
+	// MaxStates bounds the abstract states (0: DefaultMaxStates).
+	MaxStates int
+	// MaxBytes bounds the table's memory (0: DefaultMaxBytes).
+	MaxBytes int64
+}
+
+// The default limits.
+const (
+	DefaultMaxStates = 2_000_000
+	DefaultMaxBytes  = 512 << 20
+)
+
+// Progress reports a precomputation's progress.
+type Progress struct {
+	Phase  string // "exploring", "distances"
+	States int    // abstract states so far
+	Layers int    // distance layers so far
+	Bytes  int64  // the table's memory so far
+}
+
+// ErrBudget is wrapped by the error of a precomputation a limit stopped.
+var ErrBudget = fmt.Errorf("the pattern database exceeds its budget")
+
+// builder explores M|P.
+type builder struct {
+	b      *db
+	x      *zone.Expander
+	nd     int
+	disc   []int32 // nd per state: the discrete parts, for expansion
+	preds  [][]int32
+	target *heuristic.Target
+	np     int
+	lim    Limits
+	report func(Progress)
+	buf    []byte
+	scr    *dbm.DBM
+	// visit is told of every transition from → to of the exploration
+	// (from −1 for the initial state), fresh when it stored to; it stops
+	// the exploration by returning false.
+	visit func(from, to int32, fresh bool) bool
+}
+
+// newBuilder prepares the exploration of the projection m.
+func newBuilder(m *model.Network, p model.Pattern, keep []int32, t *heuristic.Target, lim Limits, report func(Progress)) (*builder, error) {
+	g, err := zone.New(m, zone.Options{SkipErrors: true})
+	if err != nil {
+		return nil, err
+	}
+	clocks := keptClocks(p.Clocks)
+	bl := &builder{
+		b:   &db{dim: len(clocks), clocks: clocks, keep: keep, index: map[string][]int32{}},
+		x:   g.NewExpander(),
+		nd:  g.DiscreteLen(),
+		np:  len(m.Processes),
+		lim: lim, target: t, report: report,
+		scr: dbm.New(len(clocks)),
+	}
+	if bl.lim.MaxStates <= 0 {
+		bl.lim.MaxStates = DefaultMaxStates
+	}
+	if bl.lim.MaxBytes <= 0 {
+		bl.lim.MaxBytes = DefaultMaxBytes
+	}
+	return bl, nil
+}
+
+// build explores the projection m (kept positions keep) exhaustively and
+// computes every abstract state's distance to t.
+func build(ctx context.Context, m *model.Network, p model.Pattern, keep []int32, t *heuristic.Target, lim Limits, report func(Progress)) (*db, error) {
+	bl, err := newBuilder(m, p, keep, t, lim, report)
+	if err != nil {
+		return nil, err
+	}
+	bl.visit = func(from, to int32, _ bool) bool {
+		if from >= 0 {
+			bl.preds[to] = append(bl.preds[to], from)
+		}
+		return true
+	}
+	if err := bl.explore(ctx); err != nil {
+		return nil, err
+	}
+	bl.distances()
+	return bl.b, nil
+}
+
+// explore enumerates the abstract states breadth-first. A successor
+// included in a stored zone with the same discrete part leads to that
+// state; others are stored.
+func (bl *builder) explore(ctx context.Context) error {
+	d := make([]int32, bl.nd)
+	z := dbm.New(bl.x.Dim())
+	ok, err := bl.x.Initial(d, z)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return nil
+	}
+	if to, fresh := bl.add(d, z); !bl.visit(-1, to, fresh) {
+		return nil
+	}
+	stopped := false
+	for id := int32(0); int(id) < len(bl.b.dist) && !stopped; id++ {
+		if id%64 == 0 {
+			if err := bl.check(ctx); err != nil {
+				return err
+			}
+		}
+		copy(d, bl.disc[int(id)*bl.nd:])
+		bl.b.extend(ptr(bl.b.zone(id)), z)
+		err := bl.x.Successors(d, z, func(_, d2 []int32, z2 *dbm.DBM) bool {
+			to, fresh := bl.add(d2, z2)
+			stopped = !bl.visit(id, to, fresh)
+			return !stopped
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return bl.check(ctx)
+}
+
+func ptr(z dbm.DBM) *dbm.DBM { return &z }
+
+// check stops on cancellation and on the limits, and reports progress.
+func (bl *builder) check(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	n := len(bl.b.dist)
+	bytes := bl.bytes()
+	if bl.report != nil {
+		bl.report(Progress{Phase: "exploring", States: n, Bytes: bytes})
+	}
+	switch {
+	case n > bl.lim.MaxStates:
+		return fmt.Errorf("%w: more than %d abstract states", ErrBudget, bl.lim.MaxStates)
+	case bytes > bl.lim.MaxBytes:
+		return fmt.Errorf("%w: more than %d MiB", ErrBudget, bl.lim.MaxBytes>>20)
+	}
+	return nil
+}
+
+// bytes estimates the memory of the states so far.
+func (bl *builder) bytes() int64 {
+	n := int64(len(bl.b.dist))
+	per := int64(bl.b.dim*bl.b.dim*4 + bl.nd*4 + 4 + 24 + len(bl.b.keep)*4 + 8)
+	return n * per
+}
+
+// add returns the state covering (d, z), storing it (fresh) when none
+// does.
+func (bl *builder) add(d []int32, z *dbm.DBM) (int32, bool) {
+	bl.buf = bl.b.key(d, bl.buf)
+	list := bl.b.index[string(bl.buf)]
+	bl.b.restrict(z, bl.scr)
+	for _, id := range list {
+		if zz := bl.b.zone(id); zz.Includes(bl.scr) {
+			return id, false
+		}
+	}
+	id := int32(len(bl.b.dist))
+	bl.b.index[string(bl.buf)] = append(list, id)
+	bl.b.zones = append(bl.b.zones, bl.scr.Raw()...)
+	bl.b.dist = append(bl.b.dist, Inf)
+	bl.disc = append(bl.disc, d...)
+	bl.preds = append(bl.preds, nil)
+	return id, true
+}
+
+// distances runs a breadth-first search backwards from the target states.
+func (bl *builder) distances() {
+	var q []int32
+	for id := range bl.b.dist {
+		if bl.isTarget(bl.disc[id*bl.nd : (id+1)*bl.nd]) {
+			bl.b.dist[id] = 0
+			q = append(q, int32(id))
+		}
+	}
+	layers := 0
+	for i := 0; i < len(q); i++ {
+		v := q[i]
+		if dv := bl.b.dist[v]; int(dv) > layers {
+			layers = int(dv)
+			if bl.report != nil {
+				bl.report(Progress{Phase: "distances", States: len(bl.b.dist), Layers: layers, Bytes: bl.bytes()})
+			}
+		}
+		for _, u := range bl.preds[v] {
+			if bl.b.dist[u] == Inf {
+				bl.b.dist[u] = bl.b.dist[v] + 1
+				q = append(q, u)
+			}
+		}
+	}
+	bl.preds, bl.disc = nil, nil
+	runtime.GC()
+}
+
+// isTarget reports whether the abstract discrete part d satisfies the
+// abstract target: some conjunct whose location sets contain d's
+// locations and whose conditions hold (the target was projected, so its
+// parts read only what the pattern keeps).
+func (bl *builder) isTarget(d []int32) bool {
+	for _, c := range bl.target.Conjuncts {
+		if holds(c, d, bl.np) {
+			return true
+		}
+	}
+	return false
+}

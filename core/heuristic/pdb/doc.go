@@ -1,0 +1,47 @@
+// Package pdb is the pattern database heuristic for networks of timed
+// automata (Wehrle and Kupferschmid, "Downward pattern refinement for
+// timed automata", STTT; ../shared/papers/downward-pattern-refinement.txt).
+//
+// # The abstraction
+//
+// A pattern P keeps some processes, state slots and clocks. The
+// projection M|P (model.Network.Project) rewrites the network on its
+// resolved form so that every concrete transition has an abstract image:
+// guard conjuncts that read dropped slots and constraints on dropped
+// clocks go, assignments of kept slots from dropped ones become "any value
+// of the range", dropped processes shrink to one location whose self-loops
+// keep their effects on P, and features whose blocking a relaxed guard
+// would strengthen (urgent channels, priorities, committed locations of
+// dropped processes) are turned off. M|P keeps n's layout, so projecting
+// a concrete state means reading its kept positions.
+//
+// # The database
+//
+// Precompute explores M|P exhaustively with the engine's own zone graph
+// (zone.Options.SkipErrors: a failing abstract transition is the image of
+// no successful concrete one), storing each abstract state once per
+// inclusion-maximal zone, restricted to the kept clocks (the projection
+// never constrains the others and extrapolation frees them), with the
+// transitions backwards. A breadth-first search from the abstract target
+// states — the target's conjuncts without what P drops — gives every
+// abstract state its distance. Estimate(d, z) is the largest distance
+// among the abstract states with d's projected discrete part whose zone
+// intersects z's restriction (the paper's Definition 2), and infinite when
+// there is none or one of them cannot reach the target: h is consistent
+// (Proposition 1), so A* finds shortest traces, and an infinite estimate
+// marks a dead end that the search may prune.
+//
+// # Choosing the pattern
+//
+// Options.Select picks dprc (the paper's Fig. 3, with exhaustive trials:
+// see Heuristic.dprc), the Russian doll (what a relaxed plan of hU from
+// the initial state mentions) or the full pattern. Trials and the final
+// database stop at Options.Limits, with ErrBudget.
+//
+// # The table
+//
+// Table encodes the database with msgpack, groups sorted by their key so
+// that equal inputs give equal bytes, with a format version and
+// fingerprints of the network and the target; Load refuses a table made
+// for anything else.
+package pdb

@@ -1,0 +1,308 @@
+// The pattern database heuristic: options, precomputation and lookup.
+
+package pdb
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"beeline/core/dbm"
+	"beeline/core/heuristic"
+	"beeline/core/ir"
+	"beeline/core/model"
+)
+
+// Selection names how the pattern is chosen.
+type Selection uint8
+
+const (
+	// DPRC is downward pattern refinement with clocks (the paper's Fig. 3).
+	DPRC Selection = iota
+	// RussianDoll keeps what a relaxed plan of hU mentions (Kupferschmid
+	// et al., "Directed model checking with the Russian doll").
+	RussianDoll
+	// Full keeps everything: the database is the exact distance (for
+	// tests and small models).
+	Full
+)
+
+var selectionNames = [...]string{DPRC: "dprc", RussianDoll: "rd", Full: "full"}
+
+// String returns "dprc", "rd" or "full".
+func (s Selection) String() string {
+	if int(s) < len(selectionNames) {
+		return selectionNames[s]
+	}
+	return fmt.Sprintf("Selection(%d)", int(s))
+}
+
+// ParseSelection reads a Selection's name.
+func ParseSelection(s string) (Selection, error) {
+	for i, n := range selectionNames {
+		if n == s {
+			return Selection(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown pattern selection %q (want dprc, rd or full)", s)
+}
+
+// Options configure a pattern database. The zero value selects with dprc
+// under the default limits.
+type Options struct {
+	Select Selection
+	// Patience is dprc's c: how long a trial search in an abstraction may
+	// run before the abstraction counts as too large (0: DefaultPatience).
+	Patience time.Duration
+	Limits   Limits
+}
+
+// DefaultPatience is dprc's c when Options.Patience is 0, chosen from
+// measurements: long enough for the abstractions of the corpus that pay
+// off, short against the search it guides.
+const DefaultPatience = 2 * time.Second
+
+// Heuristic is the pattern database heuristic h_P for a network and a
+// target. It is consistent, hence admissible, and says inf of states
+// with no abstract path to the target (dead ends).
+type Heuristic struct {
+	net     *model.Network
+	target  *heuristic.Target
+	opts    Options
+	pattern model.Pattern
+	db      *db
+	buf     []byte
+	scr     *dbm.DBM
+	proj    *dbm.DBM // the zone being looked up, restricted to the kept clocks
+	// deadline ends dprc's clock refinements.
+	deadline time.Time
+	// Report, if set, receives the precomputation's progress.
+	Report func(Progress)
+}
+
+// New returns the heuristic for target t of n. It does not precompute.
+func New(n *model.Network, t *heuristic.Target, opts Options) *Heuristic {
+	return &Heuristic{net: n, target: t, opts: opts}
+}
+
+// Info describes the heuristic and, once computed, its pattern.
+func (h *Heuristic) Info() heuristic.Info {
+	p := map[string]string{"select": h.opts.Select.String()}
+	if h.db != nil {
+		p["pattern"] = h.pattern.String()
+		p["states"] = strconv.Itoa(len(h.db.dist))
+	}
+	return heuristic.Info{Name: "pdb", Params: p, Admissible: true, Consistent: true}
+}
+
+// Pattern returns the pattern of the database (after Precompute or Load).
+func (h *Heuristic) Pattern() model.Pattern { return h.pattern }
+
+// States returns the number of abstract states of the database.
+func (h *Heuristic) States() int {
+	if h.db == nil {
+		return 0
+	}
+	return len(h.db.dist)
+}
+
+// Precompute selects the pattern and builds the database. progress gets
+// the abstract states explored so far (total 0: unknown).
+func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total int64)) error {
+	report := func(p Progress) {
+		if h.Report != nil {
+			h.Report(p)
+		}
+		if progress != nil {
+			progress(int64(p.States), 0)
+		}
+	}
+	p, b, err := h.selectPattern(ctx, report)
+	if err != nil {
+		return err
+	}
+	if b != nil {
+		h.setDB(p, b)
+		return nil
+	}
+	return h.buildFor(ctx, p, report)
+}
+
+// buildFor builds the database of pattern p.
+func (h *Heuristic) buildFor(ctx context.Context, p model.Pattern, report func(Progress)) error {
+	m, p := h.net.Project(p)
+	b, err := build(ctx, m, p, keptPositions(h.net, p), projectTarget(h.target, p, len(h.net.Processes)), h.opts.Limits, report)
+	if err != nil {
+		return err
+	}
+	h.setDB(p, b)
+	return nil
+}
+
+// setDB installs a database and the scratch its lookups use.
+func (h *Heuristic) setDB(p model.Pattern, b *db) {
+	h.pattern, h.db = p, b
+	h.scr, h.proj = dbm.New(b.dim), dbm.New(b.dim)
+}
+
+// keptPositions lists the positions of a discrete vector (locations, then
+// slots) that pattern p keeps.
+func keptPositions(n *model.Network, p model.Pattern) []int32 {
+	var out []int32
+	for i, k := range p.Procs {
+		if k {
+			out = append(out, int32(i))
+		}
+	}
+	for s, k := range p.Vars {
+		if k {
+			out = append(out, int32(len(n.Processes)+s))
+		}
+	}
+	return out
+}
+
+// projectState returns the state of the projection onto p that d maps
+// to: dropped processes in their only location, dropped slots at their
+// initial values.
+func projectState(n *model.Network, p model.Pattern, d []int32) []int32 {
+	out := slices.Clone(d)
+	for i, k := range p.Procs {
+		if !k {
+			out[i] = 0
+		}
+	}
+	for s, k := range p.Vars {
+		if !k {
+			out[len(p.Procs)+s] = n.Vars[s].Init
+		}
+	}
+	return out
+}
+
+// Estimate returns the largest distance among the abstract states whose
+// discrete part is d's projection and whose zone intersects z; inf when
+// there is none or one of them has no path to the target. It panics if
+// neither Precompute nor Load has run.
+func (h *Heuristic) Estimate(d []int32, z *dbm.DBM) (int32, bool) {
+	h.buf = h.db.key(d, h.buf)
+	best, found := int32(0), false
+	list := h.db.index[string(h.buf)]
+	if z != nil && len(list) > 0 {
+		h.db.restrict(z, h.proj)
+	}
+	for _, id := range list {
+		if z != nil {
+			h.scr.CopyFrom(ptr(h.db.zone(id)))
+			if !h.scr.Intersect(h.proj) {
+				continue
+			}
+		}
+		found = true
+		dv := h.db.dist[id]
+		if dv == Inf {
+			return 0, true
+		}
+		best = max(best, dv)
+	}
+	return best, !found
+}
+
+// projectTarget keeps, of each conjunct of t, the location sets of kept
+// processes and the conditions that read kept slots only: the abstract
+// target ϕ|P, a superset of ϕ's projection.
+func projectTarget(t *heuristic.Target, p model.Pattern, np int) *heuristic.Target {
+	out := &heuristic.Target{}
+	for _, c := range t.Conjuncts {
+		var k heuristic.Conjunct
+		for _, l := range c.Locs {
+			if p.Procs[l.Proc] {
+				k.Locs = append(k.Locs, l)
+			}
+		}
+		for _, e := range c.Conds {
+			if keepsCond(e, p) {
+				k.Conds = append(k.Conds, e)
+			}
+		}
+		out.Conjuncts = append(out.Conjuncts, k)
+	}
+	return out
+}
+
+// keepsCond reports whether e reads only what p keeps and can be
+// evaluated on a discrete state.
+func keepsCond(e *heuristic.Expr, p model.Pattern) bool {
+	switch e.Op {
+	case heuristic.OpVar:
+		return p.Vars[e.Lo]
+	case heuristic.OpLoc:
+		return p.Procs[e.Proc]
+	case heuristic.OpAny, heuristic.OpRange, heuristic.OpTop:
+		return false
+	}
+	for _, a := range e.Args {
+		if !keepsCond(a, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// holds evaluates a conjunct on the discrete part d (np locations, then
+// the slots).
+func holds(c heuristic.Conjunct, d []int32, np int) bool {
+	for _, l := range c.Locs {
+		if !contains(l.Locs, d[l.Proc]) {
+			return false
+		}
+	}
+	for _, e := range c.Conds {
+		if v, ok := eval(e, d, np); ok && v == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(s []int32, v int32) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// eval evaluates e on a discrete state; ok is false when it cannot (an
+// invalid evaluation).
+func eval(e *heuristic.Expr, d []int32, np int) (int32, bool) {
+	switch e.Op {
+	case heuristic.OpConst:
+		return e.Lo, true
+	case heuristic.OpVar:
+		return d[np+int(e.Lo)], true
+	case heuristic.OpLoc:
+		return ir.B2I(d[e.Proc] == e.Lo), true
+	case heuristic.OpUnary:
+		x, ok := eval(e.Args[0], d, np)
+		return ir.ApplyUnary(e.Fn, x), ok
+	case heuristic.OpCond:
+		c, ok := eval(e.Args[0], d, np)
+		if !ok {
+			return 0, false
+		}
+		if c != 0 {
+			return eval(e.Args[1], d, np)
+		}
+		return eval(e.Args[2], d, np)
+	case heuristic.OpBinary:
+		x, ok1 := eval(e.Args[0], d, np)
+		y, ok2 := eval(e.Args[1], d, np)
+		v, msg := ir.Apply(e.Fn, x, y)
+		return v, ok1 && ok2 && msg == ""
+	}
+	return 0, false
+}

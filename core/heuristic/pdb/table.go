@@ -1,0 +1,187 @@
+// The database as bytes: msgpack, deterministic, with what it was made
+// for.
+
+package pdb
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"beeline/core/dbm"
+	"beeline/core/heuristic"
+	"beeline/core/model"
+)
+
+// FormatVersion is the version of the table encoding; a table of another
+// version is refused.
+const FormatVersion = 1
+
+// Table is the encoded form of a pattern database. Groups are sorted by
+// key, so that the same network, target and options give the same bytes.
+type Table struct {
+	Version int `msgpack:"version"`
+	// Network and Target fingerprint what the table was made for;
+	// Options says how (the selection).
+	Network string `msgpack:"network"`
+	Target  string `msgpack:"target"`
+	Options string `msgpack:"options"`
+	// Pattern is the kept processes, slots and clocks.
+	Procs  []bool  `msgpack:"procs"`
+	Vars   []bool  `msgpack:"vars"`
+	Clocks []bool  `msgpack:"clocks"`
+	Dim    int     `msgpack:"dim"`
+	Keep   []int32 `msgpack:"keep"`
+	Groups []Group `msgpack:"groups"`
+}
+
+// Group is the abstract states of one projected discrete part: Key holds
+// its kept positions' values, Zones the zones (dim² bounds each), Dist
+// their distances (Inf for none).
+type Group struct {
+	Key   []int32     `msgpack:"k"`
+	Zones []dbm.Bound `msgpack:"z"`
+	Dist  []int32     `msgpack:"d"`
+}
+
+// Table returns the database encoded with msgpack.
+func (h *Heuristic) Table() ([]byte, error) {
+	if h.db == nil {
+		return nil, fmt.Errorf("the pattern database is not computed")
+	}
+	t := Table{
+		Version: FormatVersion, Network: networkPrint(h.net), Target: targetPrint(h.target),
+		Options: h.opts.Select.String(),
+		Procs:   h.pattern.Procs, Vars: h.pattern.Vars, Clocks: h.pattern.Clocks,
+		Dim: h.db.dim, Keep: h.db.keep,
+	}
+	n := h.db.dim * h.db.dim
+	for k, ids := range h.db.index {
+		g := Group{Key: decodeKey(k)}
+		for _, id := range ids {
+			g.Zones = append(g.Zones, h.db.zones[int(id)*n:int(id+1)*n]...)
+			g.Dist = append(g.Dist, h.db.dist[id])
+		}
+		t.Groups = append(t.Groups, g)
+	}
+	slices.SortFunc(t.Groups, func(a, b Group) int { return slices.Compare(a.Key, b.Key) })
+	var buf bytes.Buffer
+	enc := msgpack.NewEncoder(&buf)
+	enc.UseCompactInts(true)
+	if err := enc.Encode(&t); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// decodeKey turns an index key back into its values.
+func decodeKey(k string) []int32 {
+	out := make([]int32, len(k)/4)
+	for i := range out {
+		b := k[4*i : 4*i+4]
+		out[i] = int32(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)
+	}
+	return out
+}
+
+// Load reads a table made by Table for the same network, target and
+// options.
+func (h *Heuristic) Load(b []byte) error {
+	var t Table
+	if err := msgpack.Unmarshal(b, &t); err != nil {
+		return fmt.Errorf("reading the pattern database: %v", err)
+	}
+	switch {
+	case t.Version != FormatVersion:
+		return fmt.Errorf("the pattern database has format version %d, this Beeline reads version %d: compute it again", t.Version, FormatVersion)
+	case t.Network != networkPrint(h.net):
+		return fmt.Errorf("the pattern database was made for another model")
+	case t.Target != targetPrint(h.target):
+		return fmt.Errorf("the pattern database was made for another query")
+	case t.Options != h.opts.Select.String():
+		return fmt.Errorf("the pattern database was made with pattern selection %s, not %s", t.Options, h.opts.Select)
+	}
+	db, err := t.database(h.net)
+	if err != nil {
+		return err
+	}
+	h.setDB(model.Pattern{Procs: t.Procs, Vars: t.Vars, Clocks: t.Clocks}, db)
+	return nil
+}
+
+// database rebuilds the lookup structure, checking the shapes.
+func (t *Table) database(n *model.Network) (*db, error) {
+	bad := fmt.Errorf("the pattern database is malformed")
+	if len(t.Procs) != len(n.Processes) || len(t.Vars) != len(n.Vars) || len(t.Clocks) != len(n.Clocks) {
+		return nil, bad
+	}
+	clocks := keptClocks(t.Clocks)
+	if t.Dim != len(clocks) {
+		return nil, bad
+	}
+	b := &db{dim: t.Dim, clocks: clocks, keep: t.Keep, index: map[string][]int32{}}
+	nd := int32(len(n.Processes) + len(n.Vars))
+	for _, k := range t.Keep {
+		if k < 0 || k >= nd {
+			return nil, bad
+		}
+	}
+	sq := t.Dim * t.Dim
+	var key []byte
+	for _, g := range t.Groups {
+		if len(g.Key) != len(t.Keep) || len(g.Zones) != sq*len(g.Dist) {
+			return nil, bad
+		}
+		key = key[:0]
+		for _, v := range g.Key {
+			key = append(key, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+		}
+		for i, dv := range g.Dist {
+			b.index[string(key)] = append(b.index[string(key)], int32(len(b.dist)))
+			b.zones = append(b.zones, g.Zones[i*sq:(i+1)*sq]...)
+			b.dist = append(b.dist, dv)
+		}
+	}
+	return b, nil
+}
+
+// networkPrint fingerprints the network: processes, locations, edges,
+// slots with their ranges, clocks.
+func networkPrint(n *model.Network) string {
+	w := []int32{int32(len(n.Processes)), int32(len(n.Vars)), int32(len(n.Clocks)), int32(len(n.Channels))}
+	for _, p := range n.Processes {
+		w = append(w, int32(len(p.Locations)), int32(len(p.Edges)), p.Initial)
+		for _, e := range p.Edges {
+			w = append(w, e.Src, e.Dst, int32(len(e.Select)))
+		}
+	}
+	for _, v := range n.Vars {
+		w = append(w, v.Lo, v.Hi, v.Init)
+	}
+	return fmt.Sprintf("%016x", heuristic.Hash(w))
+}
+
+// targetPrint fingerprints the target.
+func targetPrint(t *heuristic.Target) string {
+	var w []int32
+	for _, c := range t.Conjuncts {
+		w = append(w, -1)
+		for _, l := range c.Locs {
+			w = append(append(w, l.Proc, int32(len(l.Locs))), l.Locs...)
+		}
+		for _, e := range c.Conds {
+			w = exprPrint(e, w)
+		}
+	}
+	return fmt.Sprintf("%d/%016x", len(t.Conjuncts), heuristic.Hash(w))
+}
+
+func exprPrint(e *heuristic.Expr, w []int32) []int32 {
+	w = append(w, int32(e.Op), e.Lo, e.Hi, e.Proc, int32(e.Fn), int32(len(e.Args)))
+	for _, a := range e.Args {
+		w = exprPrint(a, w)
+	}
+	return w
+}

@@ -32,6 +32,7 @@ type checkFlags struct {
 	maxMemory byteSize
 	timeout   time.Duration
 	seed      uint64
+	table     string
 }
 
 func (c *checkFlags) register(fl *flag.FlagSet) {
@@ -47,6 +48,7 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 	fl.Var(&c.maxMemory, "max-memory", "stop a query when the state store holds more than `BYTES` (e.g. 512M, 2G; 0: no limit)")
 	fl.DurationVar(&c.timeout, "timeout", 0, "stop a query after this `duration` (e.g. 30s, 5m; 0: no limit)")
 	fl.Uint64Var(&c.seed, "seed", 1, "seed of the random depth-first search")
+	fl.StringVar(&c.table, "table", "", "load the heuristic's precomputed table from `FILE` (written by beeline prepare) instead of computing it")
 }
 
 func (c *checkFlags) options() (verify.Options, error) {
@@ -57,6 +59,16 @@ func (c *checkFlags) options() (verify.Options, error) {
 	}
 	if c.maxStates < 0 || c.timeout < 0 || c.hcache < 0 {
 		return verify.Options{}, fmt.Errorf("budgets and cache sizes must not be negative")
+	}
+	if c.table != "" {
+		if c.heuristic == "" {
+			return verify.Options{}, fmt.Errorf("--table needs --heuristic: the table belongs to one")
+		}
+		b, err := os.ReadFile(c.table)
+		if err != nil {
+			return verify.Options{}, err
+		}
+		v.Table = b
 	}
 	return v, nil
 }
@@ -244,6 +256,9 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 		fmt.Fprintf(w, " -- States explored : %d states\n -- States stored : %d states\n -- Time : %.3f s\n", r.Explored, r.Stored, r.Seconds)
 		if r.Heuristic != "" {
 			fmt.Fprintf(w, " -- States pruned : %d dead ends\n -- States reopened : %d states\n", r.Pruned, r.Reopened)
+		}
+		if r.res.Depth < 0 && r.Pruned > 0 && (r.Verdict == "satisfied" || r.Verdict == "not satisfied") {
+			fmt.Fprintf(w, " -- Proved: no target is reachable; %d states explored, %d pruned as dead ends by the heuristic\n", r.Explored, r.Pruned)
 		}
 	}
 	if r.res != nil && r.res.Concrete != nil {

@@ -36,7 +36,7 @@ func TestCheckRefusesUnknownNames(t *testing.T) {
 		flag, value, want string
 	}{
 		{"--search", "sideways", `beeline check: unknown search order "sideways" (want bfs, dfs, rdfs, astar or gbfs)`},
-		{"--heuristic", "hz", `beeline check: unknown heuristic "hz" (want dl, du, hl or hu)`},
+		{"--heuristic", "hz", `beeline check: unknown heuristic "hz" (want dl, du, hl, hu or pdb)`},
 		{"--heuristic", "hl:depth=2", `beeline check: heuristic hl has no parameters, got depth`},
 		{"--trace", "all", `beeline check: unknown diagnostic trace "all" (want none, some or shortest)`},
 	} {
@@ -79,16 +79,16 @@ func TestCheckDefaults(t *testing.T) {
 // search with all; a new heuristic joins by its registry entry alone.
 func TestBenchConfigs(t *testing.T) {
 	reg := options.Builtin()
-	if got := configNames(t, reg); got != "bfs astar+dl astar+hl gbfs+dl gbfs+du gbfs+hl gbfs+hu" {
+	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb" {
 		t.Errorf("configurations %s", got)
 	}
 	reg.Heuristics = append(reg.Heuristics, options.Heuristic{
-		Choice: protocol.Choice{Name: "pdb", Label: "PDB", Description: "a pattern database", Admissible: true},
+		Choice: protocol.Choice{Name: "tab", Label: "Table", Description: "a precomputed table", Admissible: true},
 		New: func(*model.Network, *heuristic.Target, map[string]string) (heuristic.Heuristic, error) {
 			return nil, nil
 		}})
-	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb" {
-		t.Errorf("configurations with pdb: %s", got)
+	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb astar+tab gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb gbfs+tab" {
+		t.Errorf("configurations with tab: %s", got)
 	}
 }
 

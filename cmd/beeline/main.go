@@ -4,6 +4,7 @@
 //
 //	beeline parse [--json] MODEL [QUERIES.q] [MODEL [QUERIES.q]]...
 //	beeline check MODEL [QUERIES.q]... [--query N]... [--formula F]... [options]
+//	beeline prepare MODEL [QUERIES.q]... (--query N | --formula F) -o FILE
 //	beeline serve [--addr HOST:PORT] [--root DIR]
 //	beeline bench [--models DIR] [MODEL QUERY]...
 //
@@ -29,6 +30,7 @@ const usage = `usage: beeline <command> [arguments]
 commands:
   parse MODEL [QUERIES.q]...   read models and print a summary of each, or its errors
   check MODEL [QUERIES.q]...   check the queries of a model and print verdicts and traces
+  prepare MODEL ... -o FILE    precompute a heuristic's table (a pattern database) for one query
   serve [--addr HOST:PORT]     serve the web app and the engine over HTTP
   bench [MODEL QUERY]...       compare blind and directed search on benchmark models
   help                         print this help
@@ -50,6 +52,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runParse(args[1:], stdout, stderr)
 	case "check":
 		return runCheck(args[1:], stdout, stderr)
+	case "prepare":
+		return runPrepare(args[1:], stdout, stderr)
 	case "bench":
 		return runBench(args[1:], stdout, stderr)
 	case "serve":

@@ -28,7 +28,11 @@ func buildHeuristic(ctx context.Context, n *model.Network, f *model.Formula, opt
 		return nil, err
 	}
 	start := time.Now()
-	err = h.Precompute(ctx, nil)
+	if len(opts.Table) > 0 {
+		err = h.Load(opts.Table)
+	} else {
+		err = h.Precompute(ctx, nil)
+	}
 	res.PrecomputeSeconds = time.Since(start).Seconds()
 	if err != nil {
 		if ctx.Err() != nil {

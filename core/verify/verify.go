@@ -78,6 +78,10 @@ type Options struct {
 	// NoHeuristicCache turns the table off.
 	HeuristicCache   int
 	NoHeuristicCache bool
+	// Table is a precomputed table of the heuristic (its Table bytes,
+	// e.g. from `beeline prepare`): loaded instead of precomputing. A
+	// table made for another model, query or option is refused.
+	Table []byte
 
 	// Progress receives statistics snapshots during the search.
 	Progress      func(search.Stats)

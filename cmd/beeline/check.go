@@ -114,19 +114,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 
-	l, err := loadModel(pos[0], pos[1:])
-	if err != nil {
-		fmt.Fprintf(stderr, "beeline check: %v\n", err)
-		return exitModelError
-	}
-	picked, err := pickQueries(l, cf.queries, cf.formulas)
-	l.Diags = l.FS.Sort(l.Diags)
-	for _, d := range l.Diags {
-		fmt.Fprintln(stderr, l.FS.Format(d))
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "beeline check: %v\n", err)
-		return exitUsage
+	l, picked, status := loadPicked("check", pos, cf.queries, cf.formulas, stderr)
+	if l == nil {
+		return status
 	}
 	if l.Net == nil {
 		return exitModelError
@@ -135,7 +125,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	report := &checkReport{Model: l.Path}
-	status := exitOK
+	status = exitOK
 	for _, q := range picked {
 		r := checkOne(ctx, l, q, opts)
 		report.Queries = append(report.Queries, r)
@@ -154,6 +144,27 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return status
+}
+
+// loadPicked loads the model and query files named by pos, prints the
+// model's diagnostics, and picks the queries; on failure it returns a nil
+// model and the exit status.
+func loadPicked(cmd string, pos []string, idx []int, formulas []string, stderr io.Writer) (*loaded, []*job.Query, int) {
+	l, err := loadModel(pos[0], pos[1:])
+	if err != nil {
+		fmt.Fprintf(stderr, "beeline %s: %v\n", cmd, err)
+		return nil, nil, exitModelError
+	}
+	picked, err := pickQueries(l, idx, formulas)
+	l.Diags = l.FS.Sort(l.Diags)
+	for _, d := range l.Diags {
+		fmt.Fprintln(stderr, l.FS.Format(d))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "beeline %s: %v\n", cmd, err)
+		return nil, nil, exitUsage
+	}
+	return l, picked, exitOK
 }
 
 // pickQueries returns the queries to check: those named by --query and

@@ -77,19 +77,11 @@ func prepare(pos []string, pf prepareFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "beeline prepare: %v\n", err)
 		return exitUsage
 	}
-	l, err := loadModel(pos[0], pos[1:])
-	if err != nil {
-		fmt.Fprintf(stderr, "beeline prepare: %v\n", err)
-		return exitModelError
-	}
-	picked, err := pickQueries(l, pf.queries, pf.formulas)
-	for _, d := range l.FS.Sort(l.Diags) {
-		fmt.Fprintln(stderr, l.FS.Format(d))
-	}
-	if err != nil || l.Net == nil || picked[0].Formula == nil {
-		if err != nil {
-			fmt.Fprintf(stderr, "beeline prepare: %v\n", err)
-		}
+	l, picked, status := loadPicked("prepare", pos, pf.queries, pf.formulas, stderr)
+	switch {
+	case l == nil:
+		return status
+	case l.Net == nil || picked[0].Formula == nil:
 		return exitModelError
 	}
 	h, err := build(l.Net, heuristic.TargetOf(l.Net, picked[0].Formula))

@@ -263,19 +263,21 @@ func TestPageMenusFromEngine(t *testing.T) {
 
 // A* with a heuristic chosen in the page finds the shortest trace.
 func TestPageDirectedSearch(t *testing.T) {
-	ctx := openPage(t, site(t))
-	chooseExample(t, ctx, "fischer-broken")
-	Eval[bool](t, ctx, `(() => { const s = document.getElementById("order"); s.value = "astar"; s.dispatchEvent(new Event("change")); return true })()`)
-	if Eval[bool](t, ctx, `document.getElementById("heuristic").hidden`) {
-		t.Fatal("the heuristic menu is hidden for A*")
+	for _, h := range []string{"dl", "pdb"} {
+		ctx := openPage(t, site(t))
+		chooseExample(t, ctx, "fischer-broken")
+		Eval[bool](t, ctx, `(() => { const s = document.getElementById("order"); s.value = "astar"; s.dispatchEvent(new Event("change")); return true })()`)
+		if Eval[bool](t, ctx, `document.getElementById("heuristic").hidden`) {
+			t.Fatal("the heuristic menu is hidden for A*")
+		}
+		if got := Eval[string](t, ctx, `[...document.querySelectorAll("#heuristic option")].map(o => o.value).join(" ")`); got != "dl du hl hu pdb" {
+			t.Errorf("heuristics offered: %q", got)
+		}
+		Eval[bool](t, ctx, `(() => { document.getElementById("heuristic").value = "`+h+`"; document.getElementById("trace").value = "shortest"; return true })()`)
+		checkQuery(t, ctx, 0)
+		waitPage(t, ctx, `document.querySelector('#queries li[data-query="0"] .marker').classList.contains("not-satisfied")`, 30*time.Second)
+		waitPage(t, ctx, `document.getElementById("step-of").textContent === "state 0 of 6"`, 5*time.Second)
 	}
-	if got := Eval[string](t, ctx, `[...document.querySelectorAll("#heuristic option")].map(o => o.value).join(" ")`); got != "dl du hl hu" {
-		t.Errorf("heuristics offered: %q", got)
-	}
-	Eval[bool](t, ctx, `(() => { document.getElementById("heuristic").value = "dl"; document.getElementById("trace").value = "shortest"; return true })()`)
-	checkQuery(t, ctx, 0)
-	waitPage(t, ctx, `document.querySelector('#queries li[data-query="0"] .marker').classList.contains("not-satisfied")`, 30*time.Second)
-	waitPage(t, ctx, `document.getElementById("step-of").textContent === "state 0 of 6"`, 5*time.Second)
 }
 
 // A broken model shows its error with line and column, the text marked,

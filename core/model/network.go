@@ -36,6 +36,13 @@ type Network struct {
 	Templates int
 	// Deps says what each label may read and write.
 	Deps *Deps
+	// ClockMap is nil for the network of a document. A projection that
+	// drops clocks numbers its own clocks densely: its resolved form,
+	// dependency table and the resets its closures record still use the
+	// original numbers, and ClockMap maps them to its own (−1: dropped;
+	// a reset of a dropped clock is ignored). Its compiled clock
+	// constraints use its own numbers.
+	ClockMap []int32
 
 	consts    []int32                     // pool of constant aggregates (const arrays and structs)
 	bodies    map[*ir.Func]func(*Env) ctl // compiled function bodies

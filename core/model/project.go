@@ -86,13 +86,64 @@ func (p Pattern) String() string {
 //     taking part stays optional.
 func (n *Network) Project(p Pattern) (*Network, Pattern) {
 	m, q := n.project(p)
+	if p.Full() {
+		return m, q // the projection then behaves as n, unused clocks included
+	}
 	if unused := unconstrained(m, q); len(unused) > 0 {
 		for _, c := range unused {
 			q.Clocks[c] = false
 		}
 		m, q = n.project(q)
 	}
+	compactClocks(m, q)
 	return m, q
+}
+
+// compactClocks numbers the kept clocks of a projection densely, so that
+// its zones have only their dimension (see Network.ClockMap): the
+// compiled constraints are renumbered, the resolved form is not.
+func compactClocks(m *Network, p Pattern) {
+	if !slices.Contains(p.Clocks[min(1, len(p.Clocks)):], false) {
+		return
+	}
+	cm := make([]int32, len(p.Clocks))
+	var clocks []Clock
+	for c, k := range p.Clocks {
+		cm[c] = -1
+		if k || c == 0 {
+			cm[c] = int32(len(clocks))
+			clocks = append(clocks, m.Clocks[c])
+		}
+	}
+	m.Clocks, m.ClockMap = clocks, cm
+	done := map[*Guard]bool{} // edges split per channel share their guard
+	for _, proc := range m.Processes {
+		for _, l := range proc.Locations {
+			renumber(l.Invariant, cm, done)
+		}
+		for _, e := range proc.Edges {
+			renumber(e.Guard, cm, done)
+		}
+	}
+}
+
+// renumber maps the clocks of g's compiled constraints by cm. The
+// projection left only constraints on kept clocks.
+func renumber(g *Guard, cm []int32, done map[*Guard]bool) {
+	if g == nil || done[g] {
+		return
+	}
+	done[g] = true
+	for i := range g.Clocks {
+		c := &g.Clocks[i]
+		c.I, c.J = cm[c.I], cm[c.J]
+		if f := c.IFn; f != nil {
+			c.IFn = func(e *Env) int32 { return cm[f(e)] }
+		}
+		if f := c.JFn; f != nil {
+			c.JFn = func(e *Env) int32 { return cm[f(e)] }
+		}
+	}
 }
 
 // unconstrained lists the clocks p keeps that no guard or invariant of

@@ -98,11 +98,27 @@ func (g *Expander) update(d, d2 []int32) error {
 			return g.runtimeError(d, "update")
 		}
 	}
+	if g.net.ClockMap != nil {
+		g.env.Resets = mapResets(g.env.Resets, g.net.ClockMap)
+	}
 	for _, k := range g.combo {
 		pt := &g.en.parts[k]
 		d2[pt.proc] = g.net.Processes[pt.proc].Edges[pt.edge].Dst
 	}
 	return nil
+}
+
+// mapResets renumbers the clocks of resets by m (see
+// model.Network.ClockMap), in place, leaving out the clocks m drops.
+func mapResets(resets []model.ClockReset, m []int32) []model.ClockReset {
+	out := resets[:0]
+	for _, r := range resets {
+		if r.Clock >= 0 && int(r.Clock) < len(m) && m[r.Clock] >= 0 {
+			r.Clock = m[r.Clock]
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // applyResets applies the clock assignments recorded by update, in order.

@@ -155,6 +155,9 @@ func (g *Graph) processBounds(p int, proc *model.Process) (l, u []int32) {
 func (g *Graph) staticResets(p, k int) []bool {
 	r := make([]bool, g.dim)
 	for _, c := range g.net.Deps.Edges[p][k].Update.SureResets {
+		if m := g.net.ClockMap; m != nil {
+			c = m[c] // the dependency table speaks of the resolved form's clocks
+		}
 		if c > 0 && int(c) < g.dim {
 			r[c] = true
 		}

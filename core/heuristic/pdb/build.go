@@ -46,20 +46,23 @@ func (b *db) key(d []int32, buf []byte) []byte {
 
 // restrict writes z's restriction to the kept clocks into r (for closed
 // DBMs, the projection of the zone onto those clocks).
-func (b *db) restrict(z, r *dbm.DBM) {
-	for i, ci := range b.clocks {
-		for j, cj := range b.clocks {
+func (b *db) restrict(z, r *dbm.DBM) { restrict(b.clocks, z, r) }
+
+// restrict writes the restriction of z to the clocks listed into r.
+func restrict(clocks []int32, z, r *dbm.DBM) {
+	for i, ci := range clocks {
+		for j, cj := range clocks {
 			r.Set(i, j, z.At(int(ci), int(cj)))
 		}
 	}
 }
 
-// extend writes into z (full dimension) the zone whose restriction to
-// the kept clocks is r and whose other clocks are free.
-func (b *db) extend(r, z *dbm.DBM) {
+// extend writes into z the zone whose restriction to the clocks listed is
+// r and whose other clocks are free.
+func extend(clocks []int32, r, z *dbm.DBM) {
 	z.Unconstrained()
-	for i, ci := range b.clocks {
-		for j, cj := range b.clocks {
+	for i, ci := range clocks {
+		for j, cj := range clocks {
 			z.Set(int(ci), int(cj), r.At(i, j))
 		}
 	}
@@ -121,6 +124,9 @@ type builder struct {
 	report func(Progress)
 	buf    []byte
 	scr    *dbm.DBM
+	// abs lists the kept clocks in the projection's own numbering: the
+	// original numbers, or 0..k−1 when it numbers its clocks densely.
+	abs []int32
 	// visit is told of every transition from → to of the exploration
 	// (from −1 for the initial state), fresh when it stored to; it stops
 	// the exploration by returning false.
@@ -136,11 +142,18 @@ func newBuilder(m *model.Network, p model.Pattern, keep []int32, t *heuristic.Ta
 	clocks := keptClocks(p.Clocks)
 	bl := &builder{
 		b:   &db{dim: len(clocks), clocks: clocks, keep: keep, index: map[string][]int32{}},
+		abs: clocks,
 		x:   g.NewExpander(),
 		nd:  g.DiscreteLen(),
 		np:  len(m.Processes),
 		lim: lim, target: t, report: report,
 		scr: dbm.New(len(clocks)),
+	}
+	if m.ClockMap != nil {
+		bl.abs = make([]int32, len(clocks))
+		for i := range bl.abs {
+			bl.abs[i] = int32(i)
+		}
 	}
 	if bl.lim.MaxStates <= 0 {
 		bl.lim.MaxStates = DefaultMaxStates
@@ -195,7 +208,7 @@ func (bl *builder) explore(ctx context.Context) error {
 			}
 		}
 		copy(d, bl.disc[int(id)*bl.nd:])
-		bl.b.extend(ptr(bl.b.zone(id)), z)
+		extend(bl.abs, ptr(bl.b.zone(id)), z)
 		err := bl.x.Successors(d, z, func(_, d2 []int32, z2 *dbm.DBM) bool {
 			to, fresh := bl.add(d2, z2)
 			stopped = !bl.visit(id, to, fresh)
@@ -241,7 +254,7 @@ func (bl *builder) bytes() int64 {
 func (bl *builder) add(d []int32, z *dbm.DBM) (int32, bool) {
 	bl.buf = bl.b.key(d, bl.buf)
 	list := bl.b.index[string(bl.buf)]
-	bl.b.restrict(z, bl.scr)
+	restrict(bl.abs, z, bl.scr)
 	for _, id := range list {
 		if zz := bl.b.zone(id); zz.Includes(bl.scr) {
 			return id, false

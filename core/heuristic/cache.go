@@ -26,7 +26,8 @@ type Cache struct {
 	Misses int64
 }
 
-// NewCache wraps h with a table of at least size entries (rounded up to a
+// NewCache wraps h (which must not be Info().UsesZone: the table is keyed
+// by the discrete part) with a table of at least size entries (rounded up to a
 // power of two).
 func NewCache(h Heuristic, size int) *Cache {
 	n := 1

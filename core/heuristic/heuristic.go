@@ -47,6 +47,10 @@ type Info struct {
 	// traces). Consistent: h(s) ≤ 1 + h(s') along every transition s → s'
 	// (A* then never reopens a state).
 	Admissible, Consistent bool
+	// UsesZone is set when estimates depend on the zone, not only on the
+	// discrete part: such a heuristic must not sit behind the Cache,
+	// which is keyed by the discrete part.
+	UsesZone bool
 }
 
 // String returns "hl (admissible, cache=65536)".

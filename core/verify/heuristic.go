@@ -40,7 +40,7 @@ func buildHeuristic(ctx context.Context, n *model.Network, f *model.Formula, opt
 		}
 		return nil, err
 	}
-	if !opts.NoHeuristicCache {
+	if !opts.NoHeuristicCache && !h.Info().UsesZone {
 		size := opts.HeuristicCache
 		if size <= 0 {
 			size = DefaultHeuristicCache

@@ -94,7 +94,7 @@ func (h *Heuristic) Info() heuristic.Info {
 		p["pattern"] = h.pattern.String()
 		p["states"] = strconv.Itoa(len(h.db.dist))
 	}
-	return heuristic.Info{Name: "pdb", Params: p, Admissible: true, Consistent: true}
+	return heuristic.Info{Name: "pdb", Params: p, Admissible: true, Consistent: true, UsesZone: true}
 }
 
 // Pattern returns the pattern of the database (after Precompute or Load).
@@ -182,23 +182,29 @@ func projectState(n *model.Network, p model.Pattern, d []int32) []int32 {
 	return out
 }
 
-// Estimate returns the largest distance among the abstract states whose
-// discrete part is d's projection and whose zone intersects z; inf when
-// there is none or one of them has no path to the target. It panics if
-// neither Precompute nor Load has run.
+// Estimate returns the largest distance among the abstract states with
+// d's projected discrete part whose zone includes z's restriction (the
+// paper's abstract candidate states, Definition 2: consistent, as each
+// of them can do all that the concrete state can); inf when one of them
+// cannot reach the target. When no stored zone includes z's (the two
+// searches extrapolate with different bounds), it returns the least
+// distance among those that intersect it — still admissible, as the
+// image of the concrete state lies in one of them — and inf when none
+// does: no abstract state covers a valuation of the concrete one, so
+// none reaches the target.
 func (h *Heuristic) Estimate(d []int32, z *dbm.DBM) (int32, bool) {
 	h.buf = h.db.key(d, h.buf)
-	best, found := int32(0), false
 	list := h.db.index[string(h.buf)]
-	if z != nil && len(list) > 0 {
+	if z == nil {
+		return h.least(list)
+	}
+	if len(list) > 0 {
 		h.db.restrict(z, h.proj)
 	}
+	best, found := int32(0), false
 	for _, id := range list {
-		if z != nil {
-			h.scr.CopyFrom(ptr(h.db.zone(id)))
-			if !h.scr.Intersect(h.proj) {
-				continue
-			}
+		if zz := h.db.zone(id); !zz.Includes(h.proj) {
+			continue
 		}
 		found = true
 		dv := h.db.dist[id]
@@ -206,6 +212,38 @@ func (h *Heuristic) Estimate(d []int32, z *dbm.DBM) (int32, bool) {
 			return 0, true
 		}
 		best = max(best, dv)
+	}
+	if found {
+		return best, false
+	}
+	return h.leastIntersecting(list)
+}
+
+// leastIntersecting returns the least distance among the states of list
+// whose zone intersects h.proj; inf when none does or none reaches the
+// target.
+func (h *Heuristic) leastIntersecting(list []int32) (int32, bool) {
+	best, found := int32(0), false
+	for _, id := range list {
+		h.scr.CopyFrom(ptr(h.db.zone(id)))
+		if !h.scr.Intersect(h.proj) || h.db.dist[id] == Inf {
+			continue
+		}
+		if dv := h.db.dist[id]; !found || dv < best {
+			best, found = dv, true
+		}
+	}
+	return best, !found
+}
+
+// least returns the least finite distance in list (lookups without a
+// zone); inf when there is none.
+func (h *Heuristic) least(list []int32) (int32, bool) {
+	best, found := int32(0), false
+	for _, id := range list {
+		if dv := h.db.dist[id]; dv != Inf && (!found || dv < best) {
+			best, found = dv, true
+		}
 	}
 	return best, !found
 }

@@ -10,6 +10,12 @@
 // big-endian length and that many bytes of msgpack, so a reader can decode
 // frames as they stream in.
 //
+// A prepare request (one query and a heuristic that precomputes) is
+// answered by a FrameModel, FrameProgress frames with Phase
+// "precomputing", one FrameTable holding the heuristic's table, and a
+// FrameDone. The page keeps the table and sends it back in a check
+// request's Table, so a rerun skips the precomputation.
+//
 // What a request may ask for is the engine's to say: a catalog request is
 // answered by one FrameCatalog, the search orders, heuristics and
 // diagnostic-trace modes the engine offers with the words a menu shows,

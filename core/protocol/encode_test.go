@@ -19,6 +19,11 @@ func sampleFrames() []*Frame {
 			Steps:  []TraceStep{{Delay: 1, Edges: []TraceEdge{{Process: 0, Edge: 2, Select: []int32{4}}}}}}}},
 		{Kind: FrameError, Message: "the model has errors", Diagnostics: []Diagnostic{{Severity: "error", Message: "m", Edge: -1}, {Severity: "error", Query: &two, Message: "q", Edge: -1}}},
 		{Kind: FrameCatalog, Catalog: sampleCatalog()},
+		{Kind: FrameProgress, Progress: &Progress{Phase: "precomputing", Step: "trial", Pattern: "procs 7/20, vars 0/1, clocks 0/20",
+			Abstract: 16384, Layers: 12, TableBytes: 1 << 20, ElapsedMS: 1500, MemBytes: 64 << 20}},
+		{Kind: FrameTable, Table: &Table{Query: 0, Heuristic: Heuristic{Name: "pdb", Params: map[string]string{"select": "rd"}},
+			Info: "pdb (admissible, consistent, select=rd)", Size: 3, Seconds: 0.25, Data: []byte{0x81, 0xa1, 0x76}}},
+		{Kind: FrameResult, Result: &Result{Query: 0, Verdict: "satisfied", Explored: 3, Stored: 4, Pruned: 2, Exhausted: true, Heuristic: "pdb (admissible)"}},
 		{Kind: FrameDone},
 	}
 }
@@ -81,6 +86,25 @@ func TestRequestVersion(t *testing.T) {
 	}
 	if _, err := DecodeRequest([]byte{0xc1}, sampleCatalog()); err == nil {
 		t.Error("garbage was accepted as a request")
+	}
+}
+
+// A check request carries a prepared table and a table budget through.
+func TestRequestTable(t *testing.T) {
+	want := &Request{Version: Version, Name: "m.xml", Model: []byte("<nta/>"), Formulas: []string{"A[] true"},
+		Options: Options{Order: "astar", Heuristic: Heuristic{Name: "hl"}, MaxTable: 64 << 20}, Table: []byte{1, 2, 3}}
+	b, err := EncodeRequest(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeRequest(b, sampleCatalog())
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("decoded %+v, %v\nwant %+v", got, err, want)
+	}
+	// A request without them decodes to none.
+	b, _ = EncodeRequest(&Request{Version: Version, Name: "m.xml"})
+	if got, err := DecodeRequest(b, sampleCatalog()); err != nil || got.Table != nil || got.Options.MaxTable != 0 {
+		t.Errorf("decoded %+v, %v: want no table and no budget", got, err)
 	}
 }
 

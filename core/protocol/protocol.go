@@ -8,9 +8,14 @@ import "beeline/core/source"
 // changes incompatibly.
 const Version = 1
 
-// Request is what the page sends to the engine (POST /check or /parse, body
-// msgpack-encoded). A request is a whole job: the engine answers with a
-// stream of Frames and then closes the stream.
+// Request is what the page sends to the engine (POST /check, /parse or
+// /prepare, body msgpack-encoded). A request is a whole job: the engine
+// answers with a stream of Frames and then closes the stream.
+//
+// /prepare precomputes the table of Options.Heuristic for exactly one
+// query and answers with FrameProgress frames (Phase "precomputing") and
+// a FrameTable; a /check of that one query with the same heuristic then
+// sends the table's Data back in Table instead of precomputing again.
 type Request struct {
 	Version int `msgpack:"v"`
 	// Model is the model file's bytes and Name its file name (the
@@ -25,6 +30,11 @@ type Request struct {
 	Queries  []int    `msgpack:"queries,omitempty"`
 	Formulas []string `msgpack:"formulas,omitempty"`
 	Options  Options  `msgpack:"options"`
+	// Table is a precomputed table of Options.Heuristic (a FrameTable's
+	// Data) for a /check of exactly one query: the engine loads it instead
+	// of precomputing, and refuses with a FrameError a table made for
+	// another model, query or heuristic option.
+	Table []byte `msgpack:"table,omitempty"`
 }
 
 // File is a named file's bytes.
@@ -45,6 +55,10 @@ type Options struct {
 	MaxStates int64     `msgpack:"max_states"`
 	MaxMemory int64     `msgpack:"max_memory"` // bytes
 	TimeoutMS int64     `msgpack:"timeout_ms"`
+	// MaxTable is the budget in bytes of a heuristic's table while
+	// /prepare computes it (0: the engine's default); a table that
+	// outgrows it stops the precomputation with a FrameError.
+	MaxTable int64 `msgpack:"max_table,omitempty"`
 }
 
 // FrameKind says what a Frame carries.
@@ -57,6 +71,7 @@ const (
 	FrameError                         // the job failed: Diagnostics and/or Message
 	FrameDone                          // the job ended; nothing follows
 	FrameCatalog                       // what the engine offers: Catalog is set
+	FrameTable                         // a precomputed heuristic table: Table is set
 )
 
 // Frame is one message from the engine. On the wire each frame is a
@@ -67,6 +82,7 @@ type Frame struct {
 	Progress    *Progress    `msgpack:"progress,omitempty"`
 	Result      *Result      `msgpack:"result,omitempty"`
 	Catalog     *Catalog     `msgpack:"catalog,omitempty"`
+	Table       *Table       `msgpack:"table,omitempty"`
 	Diagnostics []Diagnostic `msgpack:"diags,omitempty"`
 	Message     string       `msgpack:"msg,omitempty"`
 }
@@ -172,9 +188,12 @@ type Query struct {
 	Why       string `msgpack:"why,omitempty"` // why it is not supported
 }
 
-// Progress is a live snapshot of a job.
+// Progress is a live snapshot of a job. Phase is "searching" during a
+// search, with the search's counts, and "precomputing" during /prepare,
+// with the heuristic's: Step, Pattern, Abstract, Layers and TableBytes
+// (each zero when the heuristic does not say).
 type Progress struct {
-	Phase     string  `msgpack:"phase"` // "loading", "precomputing heuristic", "searching", "building trace"
+	Phase     string  `msgpack:"phase"`
 	Query     int     `msgpack:"query"`
 	Explored  int64   `msgpack:"explored"`
 	Stored    int64   `msgpack:"stored"`
@@ -182,6 +201,33 @@ type Progress struct {
 	Rate      float64 `msgpack:"rate"`
 	ElapsedMS int64   `msgpack:"elapsed_ms"`
 	MemBytes  int64   `msgpack:"mem_bytes"` // memory the engine holds from the system (runtime.MemStats.Sys; on wasm about the linear memory's size)
+
+	// Step is what the precomputation does, in the heuristic's words
+	// ("selecting", "trial", "exploring", "distances"); Pattern the
+	// pattern being tried or built ("procs 7/20, vars 0/1, clocks
+	// 0/20"); Abstract the abstract states so far; Layers the distance
+	// layers so far; TableBytes the table's memory so far.
+	Step       string `msgpack:"step,omitempty"`
+	Pattern    string `msgpack:"pattern,omitempty"`
+	Abstract   int64  `msgpack:"abstract,omitempty"`
+	Layers     int    `msgpack:"layers,omitempty"`
+	TableBytes int64  `msgpack:"table_bytes,omitempty"`
+}
+
+// Table is a heuristic's precomputed table for one query, as /prepare
+// sends it: the bytes to send back in Request.Table, their Size, and
+// what they were made for. The bytes are the heuristic's own encoding
+// (core/heuristic's Table), which records the model, the query and the
+// options; the engine refuses them for anything else.
+type Table struct {
+	Query     int       `msgpack:"query"`
+	Heuristic Heuristic `msgpack:"heuristic"`
+	// Info describes the heuristic with its table ("pdb (admissible,
+	// consistent, pattern=procs 4/4, ..., states=752)").
+	Info    string  `msgpack:"info"`
+	Size    int64   `msgpack:"size"`
+	Seconds float64 `msgpack:"seconds"` // time of the precomputation
+	Data    []byte  `msgpack:"data"`
 }
 
 // Result is the verdict on one query.
@@ -194,8 +240,13 @@ type Result struct {
 	Stored    int64   `msgpack:"stored"`
 	Pruned    int64   `msgpack:"pruned"`
 	Seconds   float64 `msgpack:"seconds"`
-	Heuristic string  `msgpack:"heuristic,omitempty"`
-	Trace     *Trace  `msgpack:"trace,omitempty"`
+	Heuristic string  `msgpack:"heuristic,omitempty"` // the heuristic's description, "pdb (admissible, ...)"
+	// Exhausted is set when the search ran out of states without reaching
+	// its target, so the verdict (A[] satisfied, E<> not satisfied) is a
+	// proof; Pruned of the states it stored were dead ends the heuristic
+	// cut off (it said no target is reachable from them).
+	Exhausted bool   `msgpack:"exhausted,omitempty"`
+	Trace     *Trace `msgpack:"trace,omitempty"`
 }
 
 // Trace is a concrete trace. Clock values and delays are numerators over

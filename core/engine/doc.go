@@ -4,11 +4,22 @@
 // github.com/syumai/workers' browser runtime, see wasm/worker), or on the
 // edge.
 //
-// It serves three routes, all POST with a msgpack protocol.Request body:
+// It serves four routes, all POST with a msgpack protocol.Request body:
 //
 //	/parse    load the model: a FrameModel, then FrameError if it has errors, then FrameDone
 //	/check    the same, then for every picked query FrameProgress frames and one FrameResult, then FrameDone
+//	/prepare  the same model frame, then the heuristic's precomputation for the one picked
+//	          query: FrameProgress frames (Phase "precomputing") and a FrameTable, then FrameDone
 //	/catalog  what the engine offers (core/options' registry): a FrameCatalog, then FrameDone
+//
+// A /check whose request carries a Table (one query) loads it into the
+// heuristic before the search instead of precomputing; a table made for
+// another model, query or heuristic option is refused with a FrameError
+// in the heuristic's words, before any search. /prepare stops a table
+// that outgrows Options.MaxTable, measured by the heuristic's own account
+// of its table when it gives one (a pattern database does, and reports
+// its trials, abstract states and distance layers too) and by the growth
+// of the engine's memory otherwise.
 //
 // A request's Options are checked against the catalog as it is decoded,
 // so an unknown search order, heuristic or trace mode is refused before

@@ -23,8 +23,11 @@ type Options struct {
 	// gives none (0: none). The worker sets it so that a search stops
 	// cleanly before wasm32's 4 GiB are exhausted.
 	DefaultMaxMemory int64
+	// DefaultMaxTable is the table budget in bytes of a /prepare request
+	// that gives none (0: as large as a frame carries, 255 MiB).
+	DefaultMaxTable int64
 	// ProgressEvery is the time between progress frames during a search
-	// (default 200 ms).
+	// or a precomputation (default 200 ms).
 	ProgressEvery time.Duration
 	// MaxRequestBytes bounds a request body (default 64 MiB).
 	MaxRequestBytes int64
@@ -37,8 +40,8 @@ type Options struct {
 	Yield func()
 }
 
-// New returns the engine handler serving POST /parse, POST /check and
-// POST /catalog.
+// New returns the engine handler serving POST /parse, POST /check,
+// POST /prepare and POST /catalog.
 func New(opts Options) http.Handler {
 	if opts.ProgressEvery <= 0 {
 		opts.ProgressEvery = 200 * time.Millisecond
@@ -51,6 +54,7 @@ func New(opts Options) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /parse", h.serve(func(ctx context.Context, s *stream, req *protocol.Request) { h.run(ctx, s, req, false) }))
 	mux.HandleFunc("POST /check", h.serve(func(ctx context.Context, s *stream, req *protocol.Request) { h.run(ctx, s, req, true) }))
+	mux.HandleFunc("POST /prepare", h.serve(h.prepare))
 	mux.HandleFunc("POST /catalog", h.serve(func(_ context.Context, s *stream, _ *protocol.Request) {
 		s.send(&protocol.Frame{Kind: protocol.FrameCatalog, Catalog: h.catalog})
 	}))

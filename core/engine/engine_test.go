@@ -59,7 +59,7 @@ func kinds(fs []*protocol.Frame) map[protocol.FrameKind][]*protocol.Frame {
 	return m
 }
 
-func model(t *testing.T, path string) []byte {
+func readModel(t *testing.T, path string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -70,7 +70,7 @@ func model(t *testing.T, path string) []byte {
 
 func TestCheckFischerBroken(t *testing.T) {
 	req := &protocol.Request{Version: protocol.Version, Name: "fischer-broken.xml",
-		Model: model(t, "../../testdata/models/fischer-broken.xml"), Queries: []int{0},
+		Model: readModel(t, "../../testdata/models/fischer-broken.xml"), Queries: []int{0},
 		Options: protocol.Options{Trace: "some"}}
 	code, frames := post(t, New(Options{}), "/check", req)
 	if code != 200 {
@@ -99,7 +99,7 @@ func TestCheckDirected(t *testing.T) {
 	h := New(Options{})
 	for _, o := range []protocol.Options{{Order: "astar", Heuristic: protocol.Heuristic{Name: "hl"}, Trace: "shortest"}, {Order: "gbfs", Heuristic: protocol.Heuristic{Name: "hu"}, Trace: "some"}} {
 		req := &protocol.Request{Version: protocol.Version, Name: "fischer-broken.xml",
-			Model: model(t, "../../testdata/models/fischer-broken.xml"), Queries: []int{0}, Options: o}
+			Model: readModel(t, "../../testdata/models/fischer-broken.xml"), Queries: []int{0}, Options: o}
 		_, frames := post(t, h, "/check", req)
 		k := kinds(frames)
 		if len(k[protocol.FrameResult]) != 1 {
@@ -114,7 +114,7 @@ func TestCheckDirected(t *testing.T) {
 		}
 	}
 	_, frames := post(t, h, "/check", &protocol.Request{Version: protocol.Version, Name: "f.xml",
-		Model: model(t, "../../testdata/models/fischer-broken.xml"), Options: protocol.Options{Order: "astar", Heuristic: protocol.Heuristic{Name: "hz"}}})
+		Model: readModel(t, "../../testdata/models/fischer-broken.xml"), Options: protocol.Options{Order: "astar", Heuristic: protocol.Heuristic{Name: "hz"}}})
 	if frames[0].Kind != protocol.FrameError || frames[0].Message != `unknown heuristic "hz" (want dl, du, hl, hu or pdb)` {
 		t.Errorf("unknown heuristic: first frame %+v", frames[0])
 	}
@@ -133,7 +133,7 @@ func TestCatalog(t *testing.T) {
 	}
 	for _, o := range c.Orders {
 		for _, tr := range c.Traces {
-			req := &protocol.Request{Version: protocol.Version, Name: "f.xml", Model: model(t, "../../testdata/models/fischer-broken.xml"),
+			req := &protocol.Request{Version: protocol.Version, Name: "f.xml", Model: readModel(t, "../../testdata/models/fischer-broken.xml"),
 				Options: protocol.Options{Order: protocol.Order(o.Name), Heuristic: protocol.Heuristic{Name: c.Heuristics[0].Name}, Trace: protocol.TraceMode(tr.Name)}}
 			if _, frames := post(t, h, "/parse", req); frames[0].Kind != protocol.FrameModel {
 				t.Errorf("%s, %s: first frame %+v", o.Name, tr.Name, frames[0])
@@ -147,8 +147,8 @@ func TestCatalog(t *testing.T) {
 
 func TestCheckEveryQueryAndFormulas(t *testing.T) {
 	req := &protocol.Request{Version: protocol.Version, Name: "crossing.xta",
-		Model:      model(t, "../../testdata/models/crossing.xta"),
-		QueryFiles: []protocol.File{{Name: "crossing.q", Data: model(t, "../../testdata/models/crossing.q")}},
+		Model:      readModel(t, "../../testdata/models/crossing.xta"),
+		QueryFiles: []protocol.File{{Name: "crossing.q", Data: readModel(t, "../../testdata/models/crossing.q")}},
 		Formulas:   []string{"E<> true", "E<> nonsense"}}
 	_, frames := post(t, New(Options{}), "/check", req)
 	k := kinds(frames)
@@ -184,7 +184,7 @@ func TestCheckEveryQueryAndFormulas(t *testing.T) {
 }
 
 func TestParseModelWithErrors(t *testing.T) {
-	src := bytes.Replace(model(t, "../../testdata/models/fischer-broken.xml"), []byte("id == pid"), []byte("id == nope"), 1)
+	src := bytes.Replace(readModel(t, "../../testdata/models/fischer-broken.xml"), []byte("id == pid"), []byte("id == nope"), 1)
 	req := &protocol.Request{Version: protocol.Version, Name: "bad.xml", Model: src}
 	_, frames := post(t, New(Options{}), "/parse", req)
 	if len(frames) != 3 || frames[0].Kind != protocol.FrameModel || frames[1].Kind != protocol.FrameError {
@@ -229,12 +229,12 @@ func TestBadRequests(t *testing.T) {
 		t.Errorf("GET /check: status %d", rec.Code)
 	}
 	_, frames := post(t, h, "/check", &protocol.Request{Version: protocol.Version, Name: "f.xml",
-		Model: model(t, "../../testdata/models/fischer-broken.xml"), Options: protocol.Options{Order: "sideways"}})
+		Model: readModel(t, "../../testdata/models/fischer-broken.xml"), Options: protocol.Options{Order: "sideways"}})
 	if frames[0].Kind != protocol.FrameError {
 		t.Errorf("unknown order: first frame %+v", frames[0])
 	}
 	_, frames = post(t, h, "/check", &protocol.Request{Version: protocol.Version, Name: "f.xml",
-		Model: model(t, "../../testdata/models/fischer-broken.xml"), Queries: []int{7}})
+		Model: readModel(t, "../../testdata/models/fischer-broken.xml"), Queries: []int{7}})
 	if k := kinds(frames); len(k[protocol.FrameError]) != 1 || len(k[protocol.FrameResult]) != 0 {
 		t.Errorf("query 7 of 1: %d errors, %d results", len(k[protocol.FrameError]), len(k[protocol.FrameResult]))
 	}
@@ -243,7 +243,7 @@ func TestBadRequests(t *testing.T) {
 // longRequest is a search that takes far longer than any test: Fischer's
 // protocol with 12 processes and an unreachable goal.
 func longRequest(t *testing.T, opts protocol.Options) *protocol.Request {
-	return &protocol.Request{Version: protocol.Version, Name: "fischer-12.xta", Model: model(t, "testdata/fischer-12.xta"),
+	return &protocol.Request{Version: protocol.Version, Name: "fischer-12.xta", Model: readModel(t, "testdata/fischer-12.xta"),
 		Formulas: []string{"E<> false"}, Options: opts}
 }
 

@@ -16,32 +16,28 @@ import (
 )
 
 // run answers req on s: the model frame, errors, and (when check is set)
-// one result per picked query.
+// one result per picked query. A check with a table checks its one query
+// with the table loaded.
 func (h *handler) run(ctx context.Context, s *stream, req *protocol.Request, check bool) {
 	vopts, err := h.verifyOptions(req.Options)
 	if err != nil {
 		s.fail(err.Error())
 		return
 	}
-	var qfs []job.File
-	for _, f := range req.QueryFiles {
-		qfs = append(qfs, job.File{Name: f.Name, Data: f.Data})
-	}
-	l := job.Load(job.File{Name: req.Name, Data: req.Model}, qfs...)
-	picked, pickErr := l.Pick(req.Queries, req.Formulas)
-	if l.Doc != nil {
-		s.send(&protocol.Frame{Kind: protocol.FrameModel, Model: describe(l)})
-	}
-	if l.Net == nil {
-		s.send(&protocol.Frame{Kind: protocol.FrameError, Message: "the model has errors",
-			Diagnostics: present.Diagnostics(l.FS, l.Doc, modelErrors(l))})
+	if check && len(req.Table) > 0 {
+		l, q, ok := h.loadOne(s, req)
+		if !ok {
+			return
+		}
+		if vopts, err = loadTable(l.Net, q, vopts, req.Table); err != nil {
+			s.fail(err.Error())
+			return
+		}
+		checkQuery(ctx, s, l, q, vopts)
 		return
 	}
-	if pickErr != nil {
-		s.fail(pickErr.Error())
-		return
-	}
-	if !check {
+	l, picked, ok := h.load(s, req)
+	if !ok || !check {
 		return
 	}
 	for _, q := range picked {
@@ -50,6 +46,31 @@ func (h *handler) run(ctx context.Context, s *stream, req *protocol.Request, che
 		}
 		checkQuery(ctx, s, l, q, vopts)
 	}
+}
+
+// load loads the request's model and picks its queries, sending the
+// model frame; ok is false when the model has errors or a pick is wrong
+// (a FrameError says which).
+func (h *handler) load(s *stream, req *protocol.Request) (l *job.Model, picked []*job.Query, ok bool) {
+	var qfs []job.File
+	for _, f := range req.QueryFiles {
+		qfs = append(qfs, job.File{Name: f.Name, Data: f.Data})
+	}
+	l = job.Load(job.File{Name: req.Name, Data: req.Model}, qfs...)
+	picked, pickErr := l.Pick(req.Queries, req.Formulas)
+	if l.Doc != nil {
+		s.send(&protocol.Frame{Kind: protocol.FrameModel, Model: describe(l)})
+	}
+	if l.Net == nil {
+		s.send(&protocol.Frame{Kind: protocol.FrameError, Message: "the model has errors",
+			Diagnostics: present.Diagnostics(l.FS, l.Doc, modelErrors(l))})
+		return l, nil, false
+	}
+	if pickErr != nil {
+		s.fail(pickErr.Error())
+		return l, nil, false
+	}
+	return l, picked, true
 }
 
 // describe builds the model frame: the drawing, the queries, and every
@@ -115,6 +136,8 @@ func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopt
 	}
 	if res := o.Result; res != nil {
 		r.Explored, r.Stored, r.Seconds = res.Stats.Explored, res.Stats.Stored-res.Stats.Covered, res.Seconds
+		r.Pruned, r.Heuristic = res.Stats.Pruned, res.Heuristic
+		r.Exhausted = res.Verdict != verify.Unknown && res.Depth < 0
 		if res.Concrete != nil {
 			r.Trace = present.BuildTrace(res.Concrete)
 		}

@@ -1,0 +1,211 @@
+// Precomputed tables: /prepare computes a heuristic's table for one query
+// under a budget, and a /check with a table loads it instead.
+
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"beeline/core/heuristic"
+	"beeline/core/heuristic/pdb"
+	"beeline/core/job"
+	"beeline/core/model"
+	"beeline/core/protocol"
+	"beeline/core/verify"
+)
+
+// prepare answers /prepare: the model frame, progress frames while the
+// heuristic of the request precomputes for its one query, and the table.
+func (h *handler) prepare(ctx context.Context, s *stream, req *protocol.Request) {
+	vopts, err := h.verifyOptions(req.Options)
+	if err == nil && vopts.Heuristic == nil {
+		err = fmt.Errorf("prepare needs a heuristic that precomputes a table (e.g. pdb)")
+	}
+	if err != nil {
+		s.fail(err.Error())
+		return
+	}
+	l, q, ok := h.loadOne(s, req)
+	if !ok {
+		return
+	}
+	hr, err := vopts.Heuristic(l.Net, heuristic.TargetOf(l.Net, q.Formula))
+	if err != nil {
+		s.fail(err.Error())
+		return
+	}
+	name := req.Options.Heuristic.Name
+	budget := h.tableBudget(req.Options)
+	start := time.Now()
+	if err := h.precompute(ctx, s, hr, q.Index, name, budget); err != nil {
+		s.fail(err.Error())
+		return
+	}
+	table, err := hr.Table()
+	switch {
+	case err != nil:
+		s.fail(err.Error())
+		return
+	case table == nil:
+		s.fail(fmt.Sprintf("heuristic %s precomputes nothing to keep: there is no table to prepare", name))
+		return
+	case int64(len(table)) > budget:
+		s.fail(budgetMessage(name, budget))
+		return
+	}
+	s.send(&protocol.Frame{Kind: protocol.FrameTable, Table: &protocol.Table{
+		Query: q.Index, Heuristic: req.Options.Heuristic, Info: hr.Info().String(),
+		Size: int64(len(table)), Seconds: time.Since(start).Seconds(), Data: table}})
+}
+
+// loadOne loads the request's model, sends its frame, and returns the one
+// query a table belongs to. It says why when there is none.
+func (h *handler) loadOne(s *stream, req *protocol.Request) (*job.Model, *job.Query, bool) {
+	if len(req.Queries)+len(req.Formulas) != 1 {
+		s.fail("a table belongs to one query: pick exactly one")
+		return nil, nil, false
+	}
+	l, picked, ok := h.load(s, req)
+	if !ok {
+		return nil, nil, false
+	}
+	q := picked[0]
+	if ok, why := q.Supported(); !ok {
+		if q.Failed {
+			why = firstError(l, q)
+		}
+		s.fail(why)
+		return nil, nil, false
+	}
+	return l, q, true
+}
+
+// tableBudget is the request's table budget, the handler's default when
+// it gives none, and never more than a frame can carry.
+func (h *handler) tableBudget(o protocol.Options) int64 {
+	b := o.MaxTable
+	if b <= 0 {
+		b = h.opts.DefaultMaxTable
+	}
+	if b <= 0 || b > maxTableBytes {
+		b = maxTableBytes
+	}
+	return b
+}
+
+// maxTableBytes is the largest table a FrameTable carries: a frame's
+// limit less room for the rest of the frame.
+const maxTableBytes = protocol.MaxFrameSize - 1<<20
+
+// errTableBudget is the cause of a precomputation the table budget stopped.
+var errTableBudget = errors.New("table budget")
+
+func budgetMessage(name string, budget int64) string {
+	return fmt.Sprintf("precomputing %s stopped: its table outgrew the budget of %s; check with another heuristic, or raise the table budget", name, sizeText(budget))
+}
+
+// precompute runs hr's precomputation, sending a progress frame (Phase
+// "precomputing") at its start and then every ProgressEvery, and stops it
+// when its table outgrows budget: by the heuristic's own account of its
+// table when it gives one, else by the growth of the engine's memory.
+func (h *handler) precompute(ctx context.Context, s *stream, hr heuristic.Heuristic, query int, name string, budget int64) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	start, base := time.Now(), memInUse()
+	p := &protocol.Progress{Phase: "precomputing", Query: query}
+	var last time.Time
+	update := func(force bool) {
+		now := time.Now()
+		if p.TableBytes > budget {
+			cancel(errTableBudget)
+		}
+		if !force && now.Sub(last) < h.opts.ProgressEvery {
+			return
+		}
+		last = now
+		p.ElapsedMS, p.MemBytes = now.Sub(start).Milliseconds(), memInUse()
+		if p.TableBytes == 0 && p.MemBytes-base > budget {
+			cancel(errTableBudget)
+		}
+		frame := *p
+		s.send(&protocol.Frame{Kind: protocol.FrameProgress, Progress: &frame})
+		if s.yield != nil {
+			s.yield()
+		}
+	}
+	update(true)
+	var progress func(done, total int64)
+	if pd, ok := hr.(*pdb.Heuristic); ok {
+		// A pattern database says more than the generic callback does
+		// (its trials, distance layers and table bytes) and calls it
+		// only for part of its work.
+		pd.Report = func(r pdb.Progress) { pdbProgress(p, r); update(false) }
+	} else {
+		progress = func(done, _ int64) { p.Abstract = done; update(false) }
+	}
+	err := hr.Precompute(ctx, progress)
+	update(true) // where it ended, so that a stop shows its numbers
+	if errors.Is(context.Cause(ctx), errTableBudget) {
+		return errors.New(budgetMessage(name, budget))
+	}
+	return err
+}
+
+// pdbProgress copies a pattern database's report into p.
+func pdbProgress(p *protocol.Progress, r pdb.Progress) {
+	p.Step, p.Pattern = r.Phase, ""
+	if rest, ok := strings.CutPrefix(r.Phase, "trial "); ok {
+		p.Step, p.Pattern = "trial", rest
+	}
+	if r.States > 0 {
+		p.Abstract = int64(r.States)
+	}
+	p.Layers = r.Layers
+	if r.Bytes > 0 {
+		p.TableBytes = r.Bytes
+	}
+}
+
+// loadTable builds the heuristic of vopts for q and loads table into it,
+// and returns options whose heuristic is that loaded one. A table that
+// does not fit is refused here, before any search, with the heuristic's
+// plain reason; and it is read once (verify.Options.Table would have the
+// verifier read it again).
+func loadTable(net *model.Network, q *job.Query, vopts verify.Options, table []byte) (verify.Options, error) {
+	if vopts.Heuristic == nil {
+		return vopts, fmt.Errorf("a table was given without a heuristic to load it")
+	}
+	hr, err := vopts.Heuristic(net, heuristic.TargetOf(net, q.Formula))
+	if err != nil {
+		return vopts, err
+	}
+	if err := hr.Load(table); err != nil {
+		return vopts, fmt.Errorf("the table does not fit this check: %v", err)
+	}
+	vopts.Heuristic = func(*model.Network, *heuristic.Target) (heuristic.Heuristic, error) { return loaded{hr}, nil }
+	return vopts, nil
+}
+
+// loaded is a heuristic whose table is loaded: its precomputation is
+// done.
+type loaded struct{ heuristic.Heuristic }
+
+func (loaded) Precompute(context.Context, func(done, total int64)) error { return nil }
+
+// sizeText writes a byte count as "305 KiB" or "64 MiB".
+func sizeText(n int64) string {
+	switch {
+	case n >= 10<<20:
+		return strconv.FormatInt(n>>20, 10) + " MiB"
+	case n >= 1<<20:
+		return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB"
+	case n >= 1<<10:
+		return strconv.FormatInt(n>>10, 10) + " KiB"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}

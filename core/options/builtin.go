@@ -56,7 +56,7 @@ func heuristics() []Heuristic {
 			Description: "length of a plan in the monotonicity relaxation"}, relaxation(relax.Upper)},
 		{protocol.Choice{Name: "pdb", Label: "PDB",
 			Description: "pattern database: distances in an abstraction explored beforehand; recognises dead ends",
-			Admissible:  true, Consistent: true, Precomputes: true,
+			Admissible:  true, Precomputes: true,
 			Params: []protocol.Param{{Name: "select", Label: "pattern selection",
 				Description: "dprc: downward pattern refinement; rd: what a relaxed plan mentions; full: no abstraction",
 				Values:      []string{"dprc", "rd", "full"}, Default: "dprc"}}}, patternDatabase},

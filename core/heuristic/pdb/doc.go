@@ -26,10 +26,12 @@
 // states — the target's conjuncts without what P drops — gives every
 // abstract state its distance. Estimate(d, z) is the largest distance
 // among the abstract states with d's projected discrete part whose zone
-// intersects z's restriction (the paper's Definition 2), and infinite when
-// there is none or one of them cannot reach the target: h is consistent
-// (Proposition 1), so A* finds shortest traces, and an infinite estimate
-// marks a dead end that the search may prune.
+// includes z's restriction (the paper's Definition 2), infinite when one
+// of them cannot reach the target; when none includes it, the least
+// distance of those that intersect it, and infinite when none does. h is
+// admissible (and consistent where a stored zone includes the concrete
+// one, Proposition 1), so A* finds shortest traces, and an infinite
+// estimate marks a dead end that the search may prune.
 //
 // # Choosing the pattern
 //

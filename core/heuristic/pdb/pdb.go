@@ -65,8 +65,11 @@ type Options struct {
 const DefaultPatience = 2 * time.Second
 
 // Heuristic is the pattern database heuristic h_P for a network and a
-// target. It is consistent, hence admissible, and says inf of states
-// with no abstract path to the target (dead ends).
+// target. It is admissible and says inf of states with no abstract path
+// to the target (dead ends). It is consistent on the states whose zone a
+// stored abstract zone includes (the paper's Proposition 1); the
+// fallback for the others (the concrete search extrapolated more
+// coarsely than the abstraction) is admissible only, so A* may reopen.
 type Heuristic struct {
 	net     *model.Network
 	target  *heuristic.Target
@@ -94,7 +97,7 @@ func (h *Heuristic) Info() heuristic.Info {
 		p["pattern"] = h.pattern.String()
 		p["states"] = strconv.Itoa(len(h.db.dist))
 	}
-	return heuristic.Info{Name: "pdb", Params: p, Admissible: true, Consistent: true, UsesZone: true}
+	return heuristic.Info{Name: "pdb", Params: p, Admissible: true, UsesZone: true}
 }
 
 // Pattern returns the pattern of the database (after Precompute or Load).

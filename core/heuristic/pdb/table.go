@@ -6,6 +6,7 @@ package pdb
 import (
 	"bytes"
 	"fmt"
+	"hash/fnv"
 	"slices"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -147,9 +148,16 @@ func (t *Table) database(n *model.Network) (*db, error) {
 	return b, nil
 }
 
-// networkPrint fingerprints the network: processes, locations, edges,
-// slots with their ranges, clocks.
+// networkPrint fingerprints the network: the model file's bytes (two
+// models may differ in a guard's constant only), processes, locations,
+// edges, slots with their ranges, clocks.
 func networkPrint(n *model.Network) string {
+	text := fnv.New64a()
+	if n.FS != nil && len(n.Processes) > 0 {
+		if f := n.FS.File(n.Processes[0].Pos); f != nil {
+			text.Write(f.Source())
+		}
+	}
 	w := []int32{int32(len(n.Processes)), int32(len(n.Vars)), int32(len(n.Clocks)), int32(len(n.Channels))}
 	for _, p := range n.Processes {
 		w = append(w, int32(len(p.Locations)), int32(len(p.Edges)), p.Initial)
@@ -160,7 +168,7 @@ func networkPrint(n *model.Network) string {
 	for _, v := range n.Vars {
 		w = append(w, v.Lo, v.Hi, v.Init)
 	}
-	return fmt.Sprintf("%016x", heuristic.Hash(w))
+	return fmt.Sprintf("%016x-%016x", text.Sum64(), heuristic.Hash(w))
 }
 
 // targetPrint fingerprints the target.

@@ -1,0 +1,559 @@
+// Pattern databases against their contract on small models: zero on the
+// target, consistency, admissibility and true dead ends along random
+// walks; A* with the database against BFS; the tables.
+
+package pdb_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"beeline/core/dbm"
+	"beeline/core/heuristic"
+	"beeline/core/heuristic/pdb"
+	"beeline/core/internal/testmodel"
+	"beeline/core/lang"
+	"beeline/core/model"
+	"beeline/core/options"
+	"beeline/core/search"
+	"beeline/core/verify"
+	"beeline/core/zone"
+)
+
+// cases are rows of EXPECTED.tsv whose abstract spaces are small, with
+// reachable and unreachable targets.
+var cases = []struct{ model, query string }{
+	{"ticktac-fork/arbiter_tree.xml", "E<> Client_1.work and Client_2.work"},
+	{"ticktac/fischer-TY.xml", "A[] forall (i : pid_t) forall (j : pid_t) i != j imply not (P(i).critical and P(j).critical)"},
+	{"ticktac/fischer.xml", "A[] forall (i : pid_t) forall (j : pid_t) i != j imply not (P(i).cs and P(j).cs)"},
+	{"uppaal-demos/2doors.xml", "E<> Door1.open"},
+	{"uppaal-demos/2doors.xml", "A[] not (Door1.open and Door2.open)"},
+	{"uppaal-demos/bridge.xml", "E<> Viking1.safe and Viking2.safe and Viking3.safe and Viking4.safe"},
+	{"uppaal-demos/bridge.xml", "E<> Viking2.safe"},
+	{"uppaal-demos/interrupt.xml", "A[] not env.ERROR"},
+	{"uppaal-demos/train-gate.xml", "E<> Train(0).Cross and Train(1).Stop"},
+	{"xtabench/critical/critical-3-25-50.xta", "E<> ProdCell(1).error"},
+	{"xtabench/fischer/fischer-4-32-64.xta", "A[] not (P(1).cs && P(2).cs)"},
+	{"xtabench/lynch/lynch-3-16.xta", "A[] not (P(1).CS7 && P(2).CS7)"},
+	{"dynextrap-icfem23/simple/simple-7.xml", "E<> false"},
+}
+
+// straddle reaches L first with x ≥ 5, a dead end (T needs x ≤ 1), then,
+// through M, with any x, one step from T; the database stores both. The
+// zones meet: an estimate taking the largest distance among the abstract
+// states that merely intersect the zone called the second state a dead
+// end, and so did a cache of estimates keyed by the discrete part alone
+// (both fixed in 712ee67; A* then found no trace).
+const straddle = `
+clock x;
+process P {
+    state L0 { x <= 10 }, M { x <= 3 }, L { x <= 10 }, T;
+    init L0;
+    trans
+        L0 -> L { guard x >= 5; },
+        L0 -> M { guard x <= 3; },
+        M -> L { },
+        L -> T { guard x <= 1; };
+}
+system P;`
+
+// finer has abstract zones finer than the concrete ones. The Russian
+// doll drops Q, whose self-loop keeps its guard x <= 100 in every
+// abstract state, while the concrete graph, once Q is in Q1, extrapolates
+// with P's constants only (per-location bounds). The concrete state
+// P.B Q.Q1 y>2, reached through A with x = y ≥ 60, then lies in no
+// abstract zone: B with x ≥ 60, y > 2 (distance 2, through C) keeps x's
+// bound. Estimate falls back to the least distance among the abstract
+// states that meet it, 1 from B with x − y ≥ 5 (entered from S0 with y
+// reset), while its predecessor P.A Q.Q1 x−y<=0 gets 3: admissible, but
+// h drops by 2 along one transition.
+const finer = `
+clock x, y;
+process P {
+    state S0, A, B, C, T;
+    init S0;
+    trans
+        S0 -> B { guard x >= 5; assign y = 0; },
+        S0 -> A { },
+        A -> B { guard x >= 60; },
+        B -> T { guard y <= 2; },
+        B -> C { guard y > 2; },
+        C -> T { };
+}
+process Q {
+    state Q0, Q1;
+    init Q0;
+    trans Q0 -> Q1 { guard x <= 100; };
+}
+system P, Q;`
+
+// inlineCases are models written for these tests.
+var inlineCases = []struct{ name, src, query string }{
+	{"straddle.xta", straddle, "E<> P.T"},
+	{"finer.xta", finer, "E<> P.T"},
+}
+
+// knownInconsistent are the cases whose estimates are known to violate
+// consistency, with the reason; checkEstimates skips them once all its
+// other checks have passed.
+var knownInconsistent = map[string]string{
+	"finer.xta": "Estimate's fallback (leastIntersecting, when no abstract zone includes the concrete one) is admissible but not consistent",
+}
+
+// selections are the pattern selections tested.
+var selections = []pdb.Selection{pdb.Full, pdb.DPRC, pdb.RussianDoll}
+
+// problem is a network, a reachability query, and the zone graph and
+// goal of the search that decides it.
+type problem struct {
+	name   string // of an inline model, for knownInconsistent
+	n      *model.Network
+	f      *model.Formula
+	g      *zone.Graph
+	goal   *zone.Goal
+	target *heuristic.Target
+}
+
+// forEachProblem runs f on every case of cases and inlineCases, skipping
+// missing shared models.
+func forEachProblem(t *testing.T, f func(t *testing.T, p *problem)) {
+	for _, c := range cases {
+		t.Run(filepath.Base(c.model)+" "+c.query, func(t *testing.T) {
+			n := testmodel.File(t, testmodel.Shared(t, c.model))
+			f(t, newProblem(t, n, c.query))
+		})
+	}
+	for _, c := range inlineCases {
+		t.Run(c.name+" "+c.query, func(t *testing.T) {
+			p := newProblem(t, testmodel.Source(t, c.name, c.src), c.query)
+			p.name = c.name
+			f(t, p)
+		})
+	}
+}
+
+// newProblem compiles query against n and builds its zone graph.
+func newProblem(t *testing.T, n *model.Network, query string) *problem {
+	t.Helper()
+	f := testmodel.Query(t, n, query)
+	target := f.Prop
+	switch f.Kind {
+	case lang.QueryEF:
+	case lang.QueryAG:
+		target = &model.Prop{Op: model.PropNot, Args: []*model.Prop{f.Prop}}
+	default:
+		t.Fatalf("%s is not a reachability query", query)
+	}
+	g, err := zone.New(n, zone.Options{}, target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &problem{n: n, f: f, g: g, goal: g.Goal(target), target: heuristic.TargetOf(n, f)}
+}
+
+// precompute builds the database of selection sel. dprc's patience is
+// long enough for every trial of these models to finish, so that the
+// pattern does not depend on the machine's speed.
+func precompute(t *testing.T, p *problem, sel pdb.Selection) *pdb.Heuristic {
+	t.Helper()
+	h := pdb.New(p.n, p.target, pdb.Options{Select: sel, Patience: 20 * time.Second, Limits: pdb.Limits{MaxStates: 250000}})
+	if err := h.Precompute(context.Background(), nil); err != nil {
+		t.Fatalf("%s: %v", sel, err)
+	}
+	return h
+}
+
+// state is a symbolic state of the concrete zone graph.
+type state struct {
+	d []int32
+	z *dbm.DBM
+}
+
+// describe prints s for failure messages.
+func (p *problem) describe(s state) string { return p.g.FormatState(s.d, s.z) }
+
+// initial returns the initial state.
+func (p *problem) initial(t *testing.T) state {
+	t.Helper()
+	s := state{make([]int32, p.g.DiscreteLen()), dbm.New(p.g.Dim())}
+	if ok, err := p.g.NewExpander().Initial(s.d, s.z); !ok || err != nil {
+		t.Fatalf("initial state: %v %v", ok, err)
+	}
+	return s
+}
+
+// successors lists the successors of s.
+func (p *problem) successors(t *testing.T, x *zone.Expander, s state) []state {
+	t.Helper()
+	var out []state
+	err := x.Successors(s.d, s.z, func(_, d2 []int32, z2 *dbm.DBM) bool {
+		out = append(out, state{slices.Clone(d2), z2.Copy()})
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// sample follows random walks from the initial state (restarting at
+// dead ends) and returns the states visited, up to max, without
+// duplicates.
+func (p *problem) sample(t *testing.T, rng *rand.Rand, max int) []state {
+	t.Helper()
+	x := p.g.NewExpander()
+	seen := map[string]bool{}
+	var out []state
+	s := p.initial(t)
+	for tries := 0; len(out) < max && tries < 4*max; tries++ {
+		if k := p.describe(s); !seen[k] {
+			seen[k] = true
+			out = append(out, s)
+		}
+		next := p.successors(t, x, s)
+		if len(next) == 0 || rng.IntN(50) == 0 {
+			s = p.initial(t)
+			continue
+		}
+		s = next[rng.IntN(len(next))]
+	}
+	return out
+}
+
+// startAt is the concrete zone graph with (d, z) as its initial state.
+type startAt struct {
+	*zone.Expander
+	s state
+}
+
+// Initial writes the starting state into d and z.
+func (s *startAt) Initial(d []int32, z *dbm.DBM) (bool, error) {
+	copy(d, s.s.d)
+	z.CopyFrom(s.s.z)
+	return true, nil
+}
+
+// distanceBudget bounds the searches that measure true distances.
+const distanceBudget = 50000
+
+// distance returns the number of transitions from s to the nearest goal
+// state (a breadth-first search with the depth proviso, which finds
+// shortest paths), or Stopped or NotReached.
+func (p *problem) distance(t *testing.T, s state) (int32, search.Verdict) {
+	t.Helper()
+	r, err := search.Run(context.Background(), &startAt{p.g.NewExpander(), s}, p.goal.Holds,
+		search.Options{CoverRequiresSmallerDepth: true, MaxStates: distanceBudget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Depth, r.Verdict
+}
+
+// estimate prints an estimate.
+func estimate(h int32, inf bool) string {
+	if inf {
+		return "inf"
+	}
+	return fmt.Sprint(h)
+}
+
+// TestEstimates checks each selection's database on states sampled by
+// random walks: h is 0 on goal states; along every transition s → s',
+// h(s) ≤ h(s') + 1 when both are finite (Proposition 1; Info does not
+// claim it, as the fallback of Estimate can break it, but it holds on
+// these models except the known case), and an infinite estimate is given only to true dead
+// ends (no goal state reachable; a finite h(s) may be followed by an
+// infinite h(s') only then); h(s) never exceeds the true distance of s,
+// nor the estimate without a zone the one with it.
+func TestEstimates(t *testing.T) {
+	samples := 60
+	if testing.Short() {
+		samples = 15
+	}
+	forEachProblem(t, func(t *testing.T, p *problem) {
+		states := p.sample(t, rand.New(rand.NewPCG(7, uint64(len(p.n.Processes)))), samples)
+		for _, sel := range selections {
+			t.Run(sel.String(), func(t *testing.T) {
+				checkEstimates(t, p, precompute(t, p, sel), states)
+			})
+		}
+	})
+}
+
+// estimateStats counts what checkEstimates checked.
+type estimateStats struct {
+	states, transitions, goals, distances, exact, deadEnds, unknown int
+}
+
+// checkEstimates checks h on states and their successors.
+func checkEstimates(t *testing.T, p *problem, h *pdb.Heuristic, states []state) {
+	var st estimateStats
+	inconsistent := "" // the first inconsistency of a known case
+	x := p.g.NewExpander()
+	dead := map[string]bool{} // states whose dead end was checked
+	expectDeadEnd := func(s state, what string) {
+		t.Helper()
+		k := p.describe(s)
+		if dead[k] {
+			return
+		}
+		dead[k] = true
+		switch dv, v := p.distance(t, s); v {
+		case search.Reached:
+			t.Fatalf("%s: h = inf at %s (%s), but a goal state is %d transitions away", h.Pattern(), k, what, dv)
+		case search.NotReached:
+			st.deadEnds++
+		default:
+			st.unknown++
+		}
+	}
+	for i, s := range states {
+		st.states++
+		hs, infs := h.Estimate(s.d, s.z)
+		if p.goal.Holds(s.d, s.z) {
+			st.goals++
+			if infs || hs != 0 {
+				t.Fatalf("%s: h = %s at the goal state %s", h.Pattern(), estimate(hs, infs), p.describe(s))
+			}
+		}
+		if infs {
+			expectDeadEnd(s, "sampled")
+		}
+		// Without a zone, the estimate is for every zone of d: at most
+		// the one for z, and inf only where every state of d is a dead end.
+		switch hn, infn := h.Estimate(s.d, nil); {
+		case infn:
+			expectDeadEnd(s, "estimated without its zone")
+		case !infs && hn > hs:
+			t.Fatalf("%s: h = %d at %s without the zone, %d with it", h.Pattern(), hn, p.describe(s), hs)
+		}
+		if i%4 == 0 {
+			st.distances++
+			if dv, v := p.distance(t, s); v == search.Reached {
+				if infs || hs > dv {
+					t.Fatalf("%s: h = %s at %s, above the true distance %d", h.Pattern(), estimate(hs, infs), p.describe(s), dv)
+				}
+				if hs == dv {
+					st.exact++
+				}
+			}
+		}
+		for _, s2 := range p.successors(t, x, s) {
+			st.transitions++
+			h2, inf2 := h.Estimate(s2.d, s2.z)
+			switch {
+			case inf2:
+				expectDeadEnd(s2, "a successor of "+p.describe(s))
+			case !infs && hs > h2+1 && inconsistent == "":
+				inconsistent = fmt.Sprintf("%s: inconsistent: h = %d at %s\nbut h = %d at its successor %s", h.Pattern(), hs, p.describe(s), h2, p.describe(s2))
+				if knownInconsistent[p.name] == "" {
+					t.Fatal(inconsistent)
+				}
+			}
+		}
+	}
+	t.Logf("%s (%d abstract states): %d states (%d goals), %d transitions, %d true distances (%d equal to h), %d dead ends confirmed, %d too far to confirm",
+		h.Pattern(), h.States(), st.states, st.goals, st.transitions, st.distances, st.exact, st.deadEnds, st.unknown)
+	if inconsistent != "" {
+		t.Skipf("known: %s:\n%s", knownInconsistent[p.name], inconsistent)
+	}
+}
+
+// TestAStarAgreesWithBFS checks that A* and greedy search with each
+// selection's database give BFS's verdict, and that A*'s trace is as
+// short as BFS's.
+func TestAStarAgreesWithBFS(t *testing.T) {
+	forEachProblem(t, func(t *testing.T, p *problem) {
+		budget := verify.Options{MaxStates: distanceBudget, Trace: verify.TraceShortest}
+		bfs, err := verify.Check(context.Background(), p.n, p.f, budget)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bfs.Verdict == verify.Unknown {
+			t.Skipf("BFS: %s", bfs.Reason)
+		}
+		for _, sel := range selections {
+			for _, order := range []search.Order{search.AStar, search.GBFS} {
+				opts := budget
+				opts.Order, opts.Heuristic = order, newHeuristic(t, "pdb:select="+sel.String())
+				if order == search.GBFS {
+					opts.Trace = verify.TraceSome
+				}
+				r, err := verify.Check(context.Background(), p.n, p.f, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case r.Verdict != bfs.Verdict:
+					t.Errorf("%v with %s: %v (%s), BFS %v", order, r.Heuristic, r.Verdict, r.Reason, bfs.Verdict)
+				case order == search.AStar && r.Depth != bfs.Depth:
+					t.Errorf("A* with %s: a trace of %d transitions, BFS %d", r.Heuristic, r.Depth, bfs.Depth)
+				}
+				if order == search.AStar {
+					t.Logf("A* with %s: %v, depth %d, %d states stored (BFS %d)", r.Heuristic, r.Verdict, r.Depth, r.Stats.Stored, bfs.Stats.Stored)
+				}
+			}
+		}
+	})
+}
+
+// newHeuristic returns the builder of a heuristic named in wire form.
+func newHeuristic(t *testing.T, spec string) verify.NewHeuristic {
+	t.Helper()
+	h, err := options.Builtin().NewHeuristic(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// tableCases are the problems whose tables are checked: every selection
+// of each, precomputed twice.
+var tableCases = []struct{ model, query string }{
+	{"xtabench/fischer/fischer-4-32-64.xta", "A[] not (P(1).cs && P(2).cs)"},
+	{"xtabench/critical/critical-3-25-50.xta", "E<> ProdCell(1).error"},
+	{"uppaal-demos/bridge.xml", "E<> Viking1.safe and Viking2.safe and Viking3.safe and Viking4.safe"},
+	{"uppaal-demos/2doors.xml", "E<> Door1.open"},
+	{"uppaal-demos/interrupt.xml", "A[] not env.ERROR"},
+}
+
+// TestTables checks that equal inputs give equal tables (two databases
+// precomputed independently encode to the same bytes), and that a table
+// loaded into a fresh heuristic gives the same pattern, the same bytes
+// and the same estimates on sampled states and their successors.
+func TestTables(t *testing.T) {
+	check := func(t *testing.T, p *problem) {
+		states := p.sample(t, rand.New(rand.NewPCG(3, 5)), 40)
+		for _, sel := range selections {
+			a, b := precompute(t, p, sel), precompute(t, p, sel)
+			ta, tb := table(t, a), table(t, b)
+			if !slices.Equal(ta, tb) {
+				t.Fatalf("%s: two precomputations encode to different tables (%d and %d bytes)", sel, len(ta), len(tb))
+			}
+			c := pdb.New(p.n, p.target, pdb.Options{Select: sel})
+			if err := c.Load(ta); err != nil {
+				t.Fatalf("%s: loading its own table: %v", sel, err)
+			}
+			if !slices.Equal(table(t, c), ta) || c.Pattern().String() != a.Pattern().String() || c.States() != a.States() {
+				t.Fatalf("%s: the loaded database (%s, %d states) differs from the computed one (%s, %d states)",
+					sel, c.Pattern(), c.States(), a.Pattern(), a.States())
+			}
+			n := expectSameEstimates(t, p, a, c, states)
+			t.Logf("%s: %d bytes, %d abstract states, %d estimates compared", sel, len(ta), a.States(), n)
+		}
+	}
+	for _, c := range tableCases {
+		t.Run(filepath.Base(c.model), func(t *testing.T) {
+			n := testmodel.File(t, testmodel.Shared(t, c.model))
+			check(t, newProblem(t, n, c.query))
+		})
+	}
+	for _, c := range inlineCases {
+		t.Run(c.name, func(t *testing.T) {
+			check(t, newProblem(t, testmodel.Source(t, c.name, c.src), c.query))
+		})
+	}
+}
+
+// table encodes h's database.
+func table(t *testing.T, h *pdb.Heuristic) []byte {
+	t.Helper()
+	b, err := h.Table()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// expectSameEstimates compares a and b on states and their successors
+// and returns the number of states compared.
+func expectSameEstimates(t *testing.T, p *problem, a, b *pdb.Heuristic, states []state) int {
+	t.Helper()
+	x := p.g.NewExpander()
+	n := 0
+	for _, s := range states {
+		for _, s := range append(p.successors(t, x, s), s) {
+			n++
+			ha, ia := a.Estimate(s.d, s.z)
+			hb, ib := b.Estimate(s.d, s.z)
+			if ha != hb || ia != ib {
+				t.Fatalf("at %s: %s computed, %s loaded", p.describe(s), estimate(ha, ia), estimate(hb, ib))
+			}
+		}
+	}
+	return n
+}
+
+// straddleVariants are straddle with one change: another structure, and
+// the same structure with another constant (issue: the fingerprint read
+// only the structure, so a table of straddle, whose L with x ≥ 5 is a
+// dead end, loaded into this variant, where it is one step from T).
+var straddleVariants = map[string]string{
+	"location.xta": strings.Replace(straddle, "L { x <= 10 }, T;", "L { x <= 10 }, T, U;", 1),
+	"constant.xta": strings.Replace(straddle, "L -> T { guard x <= 1; }", "L -> T { guard x <= 7; }", 1),
+}
+
+// TestLoadRefuses checks that Load refuses, with an error that says why,
+// a table made for another query, another model or another selection,
+// of another format version, malformed or not a table at all.
+func TestLoadRefuses(t *testing.T) {
+	p := newProblem(t, testmodel.Source(t, "straddle.xta", straddle), "E<> P.T")
+	good := table(t, precompute(t, p, pdb.Full))
+	if err := pdb.New(p.n, p.target, pdb.Options{Select: pdb.Full}).Load(good); err != nil {
+		t.Fatalf("the table itself: %v", err)
+	}
+	type refusal struct {
+		name  string
+		p     *problem
+		sel   pdb.Selection
+		table []byte
+		want  string
+	}
+	refusals := []refusal{
+		{"another query", newProblem(t, p.n, "E<> P.M"), pdb.Full, good, "another query"},
+		{"another selection", p, pdb.RussianDoll, good, "pattern selection full, not rd"},
+		{"a newer version", p, pdb.Full, reencode(t, good, func(tb *pdb.Table) { tb.Version++ }), fmt.Sprint("format version ", pdb.FormatVersion+1)},
+		{"a wrong dimension", p, pdb.Full, reencode(t, good, func(tb *pdb.Table) { tb.Dim++ }), "malformed"},
+		{"a short zone", p, pdb.Full, reencode(t, good, func(tb *pdb.Table) { tb.Groups[0].Zones = tb.Groups[0].Zones[1:] }), "malformed"},
+		{"truncated", p, pdb.Full, good[:len(good)/2], "reading the pattern database"},
+		{"garbage", p, pdb.Full, []byte("not a table"), "reading the pattern database"},
+	}
+	for _, name := range []string{"location.xta", "constant.xta"} {
+		q := newProblem(t, testmodel.Source(t, name, straddleVariants[name]), "E<> P.T")
+		refusals = append(refusals, refusal{"another model, " + name, q, pdb.Full, good, "another model"})
+	}
+	for _, r := range refusals {
+		t.Run(r.name, func(t *testing.T) {
+			err := pdb.New(r.p.n, r.p.target, pdb.Options{Select: r.sel}).Load(r.table)
+			switch {
+			case err == nil:
+				t.Errorf("loaded, want an error mentioning %q", r.want)
+			case !strings.Contains(err.Error(), r.want):
+				t.Errorf("%q, want an error mentioning %q", err, r.want)
+			}
+		})
+	}
+}
+
+// reencode decodes a table, changes it and encodes it again.
+func reencode(t *testing.T, b []byte, change func(*pdb.Table)) []byte {
+	t.Helper()
+	var tb pdb.Table
+	if err := msgpack.Unmarshal(b, &tb); err != nil {
+		t.Fatal(err)
+	}
+	change(&tb)
+	out, err := msgpack.Marshal(&tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}

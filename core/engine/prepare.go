@@ -57,6 +57,9 @@ func (h *handler) prepare(ctx context.Context, s *stream, req *protocol.Request)
 	case int64(len(table)) > budget:
 		s.fail(budgetMessage(name, budget))
 		return
+	case len(table) > maxTableBytes:
+		s.fail(fmt.Sprintf("the table of %s has %s, more than a frame carries (%s)", name, sizeText(int64(len(table))), sizeText(maxTableBytes)))
+		return
 	}
 	s.send(&protocol.Frame{Kind: protocol.FrameTable, Table: &protocol.Table{
 		Query: q.Index, Heuristic: req.Options.Heuristic, Info: hr.Info().String(),
@@ -85,17 +88,16 @@ func (h *handler) loadOne(s *stream, req *protocol.Request) (*job.Model, *job.Qu
 	return l, q, true
 }
 
-// tableBudget is the request's table budget, the handler's default when
-// it gives none, and never more than a frame can carry.
+// tableBudget is the request's table budget, or the handler's default
+// when it gives none, or what a frame carries when neither does.
 func (h *handler) tableBudget(o protocol.Options) int64 {
-	b := o.MaxTable
-	if b <= 0 {
-		b = h.opts.DefaultMaxTable
+	switch {
+	case o.MaxTable > 0:
+		return o.MaxTable
+	case h.opts.DefaultMaxTable > 0:
+		return h.opts.DefaultMaxTable
 	}
-	if b <= 0 || b > maxTableBytes {
-		b = maxTableBytes
-	}
-	return b
+	return maxTableBytes
 }
 
 // maxTableBytes is the largest table a FrameTable carries: a frame's
@@ -140,7 +142,8 @@ func (h *handler) precompute(ctx context.Context, s *stream, hr heuristic.Heuris
 	}
 	update(true)
 	var progress func(done, total int64)
-	if pd, ok := hr.(*pdb.Heuristic); ok {
+	pd, isPDB := hr.(*pdb.Heuristic)
+	if isPDB {
 		// A pattern database says more than the generic callback does
 		// (its trials, distance layers and table bytes) and calls it
 		// only for part of its work.
@@ -149,6 +152,10 @@ func (h *handler) precompute(ctx context.Context, s *stream, hr heuristic.Heuris
 		progress = func(done, _ int64) { p.Abstract = done; update(false) }
 	}
 	err := hr.Precompute(ctx, progress)
+	if err == nil && isPDB {
+		// The last report may be of a trial that was not kept.
+		p.Step, p.Pattern, p.Abstract = "table built", pd.Pattern().String(), int64(pd.States())
+	}
 	update(true) // where it ended, so that a stop shows its numbers
 	if errors.Is(context.Cause(ctx), errTableBudget) {
 		return errors.New(budgetMessage(name, budget))

@@ -2,16 +2,19 @@
 //
 // It only moves bytes. The page posts one message
 //
-//   { module: WebAssembly.Module, path: "/check" | "/parse" | "/catalog", body: Uint8Array }
+//   { module: WebAssembly.Module, path: "/check" | "/prepare" | "/parse" | "/catalog", body: Uint8Array }
 //
 // where module is the compiled web/build/engine.wasm and body a msgpack
-// protocol.Request. The worker runs the engine (a Go http.Handler, served by
-// github.com/syumai/workers' glue in build/worker/) on that request and
-// posts back the response body as it streams: Uint8Array pieces of the
-// same length-prefixed frame stream that POST /api/check returns from
-// `beeline serve` (protocol.ReadFrame reads it; a piece may end inside a
-// frame). The stream's last frame is a FrameDone. If the worker itself
-// fails (no engine, a broken stream) it posts { error: string } instead.
+// protocol.Request, its buffer transferred rather than copied (a check
+// may carry a precomputed table). The worker runs the engine (a Go
+// http.Handler, served by github.com/syumai/workers' glue in
+// build/worker/) on that request and posts back the response body as it
+// streams: Uint8Array pieces of the same length-prefixed frame stream
+// that POST /api/check returns from `beeline serve` (protocol.ReadFrame
+// reads it; a piece may end inside a frame), each piece's buffer
+// transferred too, so the table /prepare sends is not copied on its way.
+// The stream's last frame is a FrameDone. If the worker itself fails (no
+// engine, a broken stream) it posts { error: string } instead.
 //
 // Start it as a module worker: new Worker("web/worker.js", { type: "module" }).
 

@@ -44,6 +44,13 @@ type app struct {
 	job     *job
 	running *queryRow
 
+	// tables caches precomputed heuristic tables; flow is the check with
+	// one under way (nil when none); heuristicPicked is set once the user
+	// chose a heuristic, so the page no longer picks one for them.
+	tables          *tableStore
+	flow            *tableFlow
+	heuristicPicked bool
+
 	drawings *drawings
 	sim      *simulator
 
@@ -74,6 +81,7 @@ func (a *app) start() {
 	a.sim = newSimulator(a)
 	a.wireLoading()
 	a.wireVerifier()
+	a.wireTables()
 	a.sim.wire()
 	a.byID("share").AddEventListener("click", false, func(dom.Event) { a.copyLink() })
 	a.byID("theme").AddEventListener("click", false, func(dom.Event) {
@@ -88,7 +96,7 @@ func (a *app) start() {
 }
 
 // setJob records the page's job state on <body data-job>, for styles and
-// page tests: idle, parsing, checking.
+// page tests: idle, parsing, precomputing, checking.
 func (a *app) setJob(s string) {
 	a.doc.Body().SetAttribute("data-job", s)
 }
@@ -198,6 +206,10 @@ func (a *app) cancelJob() {
 	}
 	a.job.stop()
 	a.job = nil
+	if a.flow != nil && a.flow.preparing {
+		a.progressField("table", "Table", "cancelled")
+	}
+	a.flow = nil
 	if r := a.running; r != nil {
 		r.verdict = ""
 		a.running = nil
@@ -215,9 +227,12 @@ func (a *app) jobEnded() {
 // runJob sends a request to a fresh worker and dispatches its frames.
 // row is the query row being checked (nil for /parse).
 func (a *app) runJob(path string, req *protocol.Request, row *queryRow) {
-	if path == "/parse" {
+	switch path {
+	case "/parse":
 		a.setJob("parsing")
-	} else {
+	case "/prepare":
+		a.setJob("precomputing")
+	default:
 		a.setJob("checking")
 	}
 	a.running = row
@@ -243,6 +258,9 @@ func (a *app) runJob(path string, req *protocol.Request, row *queryRow) {
 
 // frame handles one frame of the running job.
 func (a *app) frame(f protocol.Frame, row *queryRow) {
+	if a.flow != nil && a.flowFrame(f) {
+		return
+	}
 	switch f.Kind {
 	case protocol.FrameModel:
 		if f.Model != nil && (a.model == nil || a.model.Hash != f.Model.Hash) {
@@ -259,16 +277,21 @@ func (a *app) frame(f protocol.Frame, row *queryRow) {
 	case protocol.FrameError:
 		a.showError(f, row)
 	case protocol.FrameDone:
-		a.job = nil
-		if a.running != nil && a.running.verdict == "running" {
-			a.running.verdict = ""
-			a.renderQueries()
-		}
-		a.running = nil
-		a.jobEnded()
-		if a.link != nil && row == nil && a.model != nil {
-			a.checkLink()
-		}
+		a.jobDone(row)
+	}
+}
+
+// jobDone ends the page's job when its stream has ended.
+func (a *app) jobDone(row *queryRow) {
+	a.job = nil
+	if a.running != nil && a.running.verdict == "running" {
+		a.running.verdict = ""
+		a.renderQueries()
+	}
+	a.running = nil
+	a.jobEnded()
+	if a.link != nil && row == nil && a.model != nil {
+		a.checkLink()
 	}
 }
 

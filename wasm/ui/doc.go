@@ -17,6 +17,12 @@
 // msgpack frame (core/protocol). Cancel terminates the worker at once:
 // Go's wasm never returns memory, so a worker is never reused.
 //
+// A check whose heuristic precomputes a table (a pattern database) runs
+// the engine's /prepare first, in its own worker with its own progress
+// phase, and keeps the table in IndexedDB (tables_js.go, idb_js.go); a
+// rerun, a reload or a share link finds it there and checks with it at
+// once. Tables move between worker and page as transferred buffers.
+//
 // Only DOM glue is built for GOOS=js (files ending in _js.go). Logic that
 // needs no DOM lives in ordinary files of this package (step
 // descriptions, source excerpts, the gallery) or in the packages share

@@ -60,7 +60,8 @@ type job struct {
 	done   bool
 }
 
-// start runs req at path ("/check" or "/parse") in a fresh worker and
+// start runs req at path ("/check", "/prepare", "/parse" or "/catalog")
+// in a fresh worker and
 // calls onFrame for every frame; a failure of the worker itself arrives as
 // a FrameError with a Message. Call it from a goroutine: it waits for the
 // engine to be compiled.
@@ -91,7 +92,10 @@ func (e *engine) start(path string, req *protocol.Request, onFrame func(protocol
 	j.funcs = []js.Func{onMsg, onErr}
 	j.worker.Set("onmessage", onMsg)
 	j.worker.Set("onerror", onErr)
-	j.worker.Call("postMessage", map[string]any{"module": e.module, "path": path, "body": jsBytes(body)})
+	// The body is handed over, not copied: it may hold a table of
+	// hundreds of MiB.
+	jb := jsBytes(body)
+	j.worker.Call("postMessage", map[string]any{"module": e.module, "path": path, "body": jb}, []any{jb.Get("buffer")})
 	return j, nil
 }
 

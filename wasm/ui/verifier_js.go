@@ -7,6 +7,7 @@ package main
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"honnef.co/go/js/dom/v2"
@@ -25,7 +26,13 @@ type queryRow struct {
 }
 
 func (a *app) wireVerifier() {
-	a.byID("order").AddEventListener("change", false, func(dom.Event) { a.orderNote() })
+	a.byID("order").AddEventListener("change", false, func(dom.Event) {
+		a.orderNote()
+		go func() {
+			a.preselect()
+			a.showTables()
+		}()
+	})
 	go a.loadCatalog()
 	a.byID("add-query").AddEventListener("submit", false, func(e dom.Event) {
 		e.PreventDefault()
@@ -116,11 +123,15 @@ func (a *app) options() protocol.Options {
 		memMiB = 1024
 	}
 	seed, _ := strconv.ParseUint(a.byID("seed").(*dom.HTMLInputElement).Value(), 10, 64)
+	// The table budget may be a fraction of a MiB (the page's tests set
+	// one that small).
+	tableMiB, _ := strconv.ParseFloat(a.byID("table-budget").(*dom.HTMLInputElement).Value(), 64)
 	o := protocol.Options{
 		Order:     protocol.Order(a.byID("order").(*dom.HTMLSelectElement).Value()),
 		Trace:     protocol.TraceMode(a.byID("trace").(*dom.HTMLSelectElement).Value()),
 		Seed:      seed,
 		MaxMemory: memMiB << 20,
+		MaxTable:  int64(max(tableMiB, 0) * (1 << 20)),
 	}
 	if directed(a.catalog, string(o.Order)) {
 		o.Heuristic = protocol.Heuristic{Name: a.byID("heuristic").(*dom.HTMLSelectElement).Value()}
@@ -138,12 +149,16 @@ func (a *app) setOptions(o protocol.Options) {
 	}
 	if o.Heuristic.Name != "" {
 		a.byID("heuristic").(*dom.HTMLSelectElement).SetValue(o.Heuristic.Name)
+		a.heuristicPicked = true
 	}
 	if o.Trace != "" {
 		a.byID("trace").(*dom.HTMLSelectElement).SetValue(string(o.Trace))
 	}
 	if o.MaxMemory > 0 {
 		a.byID("memory").(*dom.HTMLInputElement).SetValue(strconv.FormatInt(o.MaxMemory>>20, 10))
+	}
+	if o.MaxTable > 0 {
+		a.byID("table-budget").(*dom.HTMLInputElement).SetValue(strconv.FormatFloat(float64(o.MaxTable)/(1<<20), 'f', -1, 64))
 	}
 	a.byID("seed").(*dom.HTMLInputElement).SetValue(strconv.FormatUint(o.Seed, 10))
 	a.orderNote()
@@ -163,6 +178,9 @@ func (a *app) renderQueries() {
 		ol.AppendChild(a.queryItem(i, r))
 	}
 	a.updateCheckButton()
+	if a.tables != nil {
+		go a.showTables() // the selected query's table
+	}
 }
 
 func (a *app) queryItem(i int, r *queryRow) dom.Element {
@@ -265,9 +283,14 @@ func (a *app) checkSelected() {
 	a.renderQueries()
 	a.setStatus("Checking "+r.q.Formula+" …", "")
 	a.byID("progress").SetInnerHTML("")
+	a.progressField("phase", "Phase", "starting") // first in the list, whatever comes next
 	go func() {
 		<-a.menus // the options are read from them
 		req.Options = a.options()
+		if precomputes(a.catalog, req.Options) != nil {
+			a.checkWithTable(req, r)
+			return
+		}
 		a.runJob("/check", req, r)
 	}()
 	go a.tickElapsed(time.Now())
@@ -287,11 +310,37 @@ func (a *app) tickElapsed(t0 time.Time) {
 
 // showProgress shows a live snapshot.
 func (a *app) showProgress(p *protocol.Progress) {
+	if p.Phase == "precomputing" {
+		a.showPrecomputing(p)
+		return
+	}
 	a.progressField("phase", "Phase", p.Phase)
 	a.progressField("explored", "States explored", strconv.FormatInt(p.Explored, 10))
 	a.progressField("stored", "States stored", strconv.FormatInt(p.Stored, 10))
 	a.progressField("pruned", "States pruned", strconv.FormatInt(p.Pruned, 10))
 	a.progressField("rate", "States / s", strconv.FormatFloat(p.Rate, 'f', 0, 64))
+	a.progressField("engine-time", "Engine time", state.FormatFloat(float64(p.ElapsedMS)/1000)+" s")
+	a.progressField("memory", "Engine memory", mib(int(p.MemBytes)))
+}
+
+// showPrecomputing shows a snapshot of a heuristic's precomputation:
+// what it does, on which pattern, how far it got, and the table's
+// memory so far (each when the heuristic says).
+func (a *app) showPrecomputing(p *protocol.Progress) {
+	a.progressField("phase", "Phase", p.Phase)
+	if p.Step != "" {
+		a.progressField("step", "Step", p.Step)
+	}
+	if p.Pattern != "" {
+		a.progressField("pattern", "Pattern", p.Pattern)
+	}
+	a.progressField("abstract", "Abstract states", strconv.FormatInt(p.Abstract, 10))
+	if p.Layers > 0 {
+		a.progressField("layers", "Distance layers", strconv.Itoa(p.Layers))
+	}
+	if p.TableBytes > 0 {
+		a.progressField("table-memory", "Table memory", sizeText(p.TableBytes))
+	}
 	a.progressField("engine-time", "Engine time", state.FormatFloat(float64(p.ElapsedMS)/1000)+" s")
 	a.progressField("memory", "Engine memory", mib(int(p.MemBytes)))
 }
@@ -328,6 +377,15 @@ func (a *app) showResult(res *protocol.Result, row *queryRow) {
 	if res.Seconds > 0 {
 		a.progressField("rate", "States / s", strconv.FormatFloat(float64(res.Explored)/res.Seconds, 'f', 0, 64))
 		a.progressField("engine-time", "Engine time", state.FormatFloat(res.Seconds)+" s")
+	}
+	if res.Pruned > 0 {
+		a.progressField("pruned", "States pruned", strconv.FormatInt(res.Pruned, 10))
+	}
+	// A verdict reached by running out of states, some pruned as dead
+	// ends, is a proof: say so in place of the bare statistics.
+	if proof := proofText(res, a.catalog); proof != "" {
+		stats = " " + strings.ToUpper(proof[:1]) + proof[1:] + ", stored " + strconv.FormatInt(res.Stored, 10) +
+			", in " + state.FormatFloat(res.Seconds) + " s."
 	}
 	switch res.Verdict {
 	case "satisfied":

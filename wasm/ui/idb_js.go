@@ -1,0 +1,164 @@
+//go:build js && wasm
+
+// The cache of precomputed tables in the browser's IndexedDB.
+
+package main
+
+import (
+	"errors"
+	"syscall/js"
+)
+
+// The database: the table bytes in one store, what they are in another,
+// so that listing the cache (its sizes) reads no table.
+const (
+	idbName      = "beeline"
+	idbVersion   = 1
+	idbTables    = "tables"     // {key, data: Uint8Array}
+	idbTableInfo = "table-info" // {key, size, info, model, formula, heuristic, made}
+)
+
+// tableInfo describes one cached table.
+type tableInfo struct {
+	Key                             string
+	Size                            int64
+	Info, Model, Formula, Heuristic string
+}
+
+// tableStore is the page's cache of tables. Its methods block until
+// IndexedDB answers: call them from goroutines, never from an event
+// handler's own. Without IndexedDB (some private modes) every method
+// returns the error that says so, and the page computes tables afresh.
+type tableStore struct {
+	db    js.Value
+	ready chan struct{}
+	err   error
+}
+
+// openTableStore opens (or creates) the database in the background.
+func openTableStore() *tableStore {
+	s := &tableStore{ready: make(chan struct{})}
+	go func() {
+		defer close(s.ready)
+		idb := global.Get("indexedDB")
+		if !idb.Truthy() {
+			s.err = errors.New("this browser offers no IndexedDB")
+			return
+		}
+		req := idb.Call("open", idbName, idbVersion)
+		upgrade := js.FuncOf(func(js.Value, []js.Value) any {
+			db := req.Get("result")
+			for _, name := range []string{idbTables, idbTableInfo} {
+				if !db.Get("objectStoreNames").Call("contains", name).Bool() {
+					db.Call("createObjectStore", name, map[string]any{"keyPath": "key"})
+				}
+			}
+			return nil
+		})
+		defer upgrade.Release()
+		req.Set("onupgradeneeded", upgrade)
+		s.db, s.err = idbWait(req, "onsuccess", req)
+	}()
+	return s
+}
+
+// idbWait waits for target's done event (or its onerror, onabort), and
+// returns req's result; errors come from target's error property.
+func idbWait(target js.Value, done string, req js.Value) (js.Value, error) {
+	ch := make(chan error, 1)
+	settle := func(err error) {
+		select { // error and abort both fire on a failed transaction
+		case ch <- err:
+		default:
+		}
+	}
+	ok := js.FuncOf(func(js.Value, []js.Value) any { settle(nil); return nil })
+	fail := js.FuncOf(func(js.Value, []js.Value) any { settle(idbError(target)); return nil })
+	defer ok.Release()
+	defer fail.Release()
+	target.Set(done, ok)
+	target.Set("onerror", fail)
+	target.Set("onabort", fail)
+	if err := <-ch; err != nil {
+		return js.Undefined(), err
+	}
+	if !req.Truthy() {
+		return js.Undefined(), nil
+	}
+	return req.Get("result"), nil
+}
+
+func idbError(target js.Value) error {
+	if e := target.Get("error"); e.Truthy() {
+		return errors.New(e.Get("name").String() + ": " + e.Get("message").String())
+	}
+	return errors.New("IndexedDB failed")
+}
+
+// run runs op in a transaction over both stores and waits until the
+// transaction completes (so a write is on disk when it returns); it
+// returns the result of the request op made, if any.
+func (s *tableStore) run(mode string, op func(tables, infos js.Value) js.Value) (js.Value, error) {
+	<-s.ready
+	if s.err != nil {
+		return js.Undefined(), s.err
+	}
+	tx := s.db.Call("transaction", []any{idbTables, idbTableInfo}, mode)
+	req := op(tx.Call("objectStore", idbTables), tx.Call("objectStore", idbTableInfo))
+	return idbWait(tx, "oncomplete", req)
+}
+
+// get returns the table cached under key; nil when there is none.
+func (s *tableStore) get(key string) ([]byte, error) {
+	rec, err := s.run("readonly", func(tables, _ js.Value) js.Value { return tables.Call("get", key) })
+	if err != nil || !rec.Truthy() {
+		return nil, err
+	}
+	return goBytes(rec.Get("data")), nil
+}
+
+// put caches a table.
+func (s *tableStore) put(info tableInfo, data []byte) error {
+	_, err := s.run("readwrite", func(tables, infos js.Value) js.Value {
+		tables.Call("put", map[string]any{"key": info.Key, "data": jsBytes(data)})
+		infos.Call("put", map[string]any{"key": info.Key, "size": info.Size, "info": info.Info, "model": info.Model,
+			"formula": info.Formula, "heuristic": info.Heuristic, "made": global.Get("Date").Call("now")})
+		return js.Null()
+	})
+	return err
+}
+
+// remove drops the table cached under key.
+func (s *tableStore) remove(key string) error {
+	_, err := s.run("readwrite", func(tables, infos js.Value) js.Value {
+		tables.Call("delete", key)
+		infos.Call("delete", key)
+		return js.Null()
+	})
+	return err
+}
+
+// clear drops every cached table.
+func (s *tableStore) clear() error {
+	_, err := s.run("readwrite", func(tables, infos js.Value) js.Value {
+		tables.Call("clear")
+		infos.Call("clear")
+		return js.Null()
+	})
+	return err
+}
+
+// list describes every cached table, without reading the tables.
+func (s *tableStore) list() ([]tableInfo, error) {
+	all, err := s.run("readonly", func(_, infos js.Value) js.Value { return infos.Call("getAll") })
+	if err != nil || !all.Truthy() {
+		return nil, err
+	}
+	out := make([]tableInfo, all.Length())
+	for i := range out {
+		r := all.Index(i)
+		out[i] = tableInfo{Key: r.Get("key").String(), Size: int64(r.Get("size").Float()), Info: r.Get("info").String(),
+			Model: r.Get("model").String(), Formula: r.Get("formula").String(), Heuristic: r.Get("heuristic").String()}
+	}
+	return out, nil
+}

@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"runtime"
+	"time"
 
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
@@ -227,6 +228,11 @@ func ptr(z dbm.DBM) *dbm.DBM { return &z }
 func (bl *builder) check(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	// Under js/wasm a busy goroutine never lets the context's timer fire:
+	// compare with its deadline here.
+	if dl, ok := ctx.Deadline(); ok && time.Now().After(dl) {
+		return context.DeadlineExceeded
 	}
 	n := len(bl.b.dist)
 	bytes := bl.bytes()

@@ -118,7 +118,13 @@ func (h *Heuristic) trial(ctx context.Context, p model.Pattern) (*db, bool, erro
 	tctx, cancel := context.WithTimeout(ctx, h.patience())
 	defer cancel()
 	m, q := h.net.Project(p)
-	b, err := build(tctx, m, q, keptPositions(h.net, q), projectTarget(h.target, q, len(h.net.Processes)), h.opts.Limits, nil)
+	trialReport := func(pr Progress) {
+		if h.Report != nil {
+			pr.Phase = "trial " + q.String()
+			h.Report(pr)
+		}
+	}
+	b, err := build(tctx, m, q, keptPositions(h.net, q), projectTarget(h.target, q, len(h.net.Processes)), h.opts.Limits, trialReport)
 	if h.Report != nil {
 		h.Report(Progress{Phase: "trial " + q.String(), States: trialStates(b)})
 	}

@@ -225,6 +225,3 @@ func fold(e *Expr) *Expr {
 
 // Not returns !x, folded.
 func Not(x *Expr) *Expr { return fold(&Expr{Op: OpUnary, Fn: ir.Not, Args: []*Expr{x}}) }
-
-// Binary returns x op y, folded (Imply as !x || y).
-func Binary(op ir.Op, x, y *Expr) *Expr { return (&Translator{}).binary(op, x, y) }

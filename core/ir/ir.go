@@ -188,6 +188,20 @@ type Ref struct {
 	Name string
 }
 
+// Conjuncts appends to dst the top-level conjuncts of e (e split at &&);
+// nil appends nothing.
+func Conjuncts(e Expr, dst []Expr) []Expr {
+	switch x := e.(type) {
+	case nil:
+		return dst
+	case *Binary:
+		if x.Op == LAnd {
+			return Conjuncts(x.Y, Conjuncts(x.X, dst))
+		}
+	}
+	return append(dst, e)
+}
+
 // Static reports whether r is one fixed slot.
 func (r *Ref) Static() bool { return r.Index == nil && !r.Param }
 

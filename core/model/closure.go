@@ -57,7 +57,7 @@ func (b backend) expr(e ir.Expr) func(*Env) int32 {
 	panic("model: unknown ir expression")
 }
 
-// value compiles e, or returns nil for a constant 0 (true) guard part.
+// unary compiles -x, !x and abs(x).
 func (b backend) unary(e *ir.Unary) func(*Env) int32 {
 	f := b.expr(e.X)
 	switch e.Op {

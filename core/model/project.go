@@ -174,7 +174,7 @@ func unconstrained(m *Network, p Pattern) []int32 {
 
 // project builds M|P for Project.
 func (n *Network) project(p Pattern) (*Network, Pattern) {
-	pr := &projector{src: n, p: p.Clone()}
+	pr := &projector{src: n, p: p.Clone(), memo: map[ir.Expr]ir.Deps{}}
 	pr.normalise()
 	m := &Network{
 		FS: n.FS, Vars: n.Vars, Meta: n.Meta, Clocks: n.Clocks, Templates: n.Templates,
@@ -203,6 +203,19 @@ type projector struct {
 	p           Pattern
 	full        bool
 	noCommitted bool
+	// memo holds the dependencies of each update element: normalise and
+	// update both need them.
+	memo map[ir.Expr]ir.Deps
+}
+
+// deps returns the dependencies of the update element u, computed once.
+func (pr *projector) deps(u ir.Expr) ir.Deps {
+	d, ok := pr.memo[u]
+	if !ok {
+		d = ir.ExprDeps(u)
+		pr.memo[u] = d
+	}
+	return d
 }
 
 // normalise drops the clocks whose values the projection cannot know.
@@ -213,9 +226,10 @@ func (pr *projector) normalise() {
 				continue
 			}
 			for _, u := range flatten(e.Assign.List) {
-				d := ir.ExprDeps(u)
-				if pr.keep(u, d) {
-					pr.dropUnknownResets(u)
+				// A kept assignment reads no dropped slot, so the
+				// clocks it assigns get known values.
+				d := pr.deps(u)
+				if pr.keep(d) {
 					continue
 				}
 				for _, c := range d.Resets {
@@ -226,21 +240,9 @@ func (pr *projector) normalise() {
 	}
 }
 
-// dropUnknownResets drops the clocks that u assigns values computed
-// from dropped slots.
-func (pr *projector) dropUnknownResets(u ir.Expr) {
-	walkExpr(u, func(x ir.Expr) {
-		if cs, ok := x.(*ir.ClockSet); ok && pr.readsDropped(ir.ExprDeps(cs.X)) {
-			for _, c := range ir.ExprDeps(cs).Resets {
-				pr.p.Clocks[c] = false
-			}
-		}
-	})
-}
-
-// keep reports whether the assignment u (with dependencies d) can stay
-// as it is: it reads and writes kept slots only.
-func (pr *projector) keep(u ir.Expr, d ir.Deps) bool {
+// keep reports whether an assignment with dependencies d can stay as it
+// is: it reads and writes kept slots only.
+func (pr *projector) keep(d ir.Deps) bool {
 	return !pr.readsDropped(d) && !pr.anyDropped(d.WriteVars)
 }
 
@@ -318,7 +320,7 @@ func (pr *projector) guard(g *ir.Guard) *ir.Guard {
 		return nil
 	}
 	out := &ir.Guard{Frame: g.Frame}
-	for _, c := range conjuncts(g.Cond, nil) {
+	for _, c := range ir.Conjuncts(g.Cond, nil) {
 		if !pr.readsDropped(ir.ExprDeps(c)) {
 			out.Cond = and(out.Cond, c)
 		}
@@ -373,7 +375,7 @@ func (pr *projector) edges(e *Edge, kept bool) []*Edge {
 
 // sameGuard reports whether projecting g removed nothing.
 func sameGuard(p, g *ir.Guard) bool {
-	return len(p.Clocks) == len(g.Clocks) && len(conjuncts(p.Cond, nil)) == len(conjuncts(g.Cond, nil))
+	return len(p.Clocks) == len(g.Clocks) && len(ir.Conjuncts(p.Cond, nil)) == len(ir.Conjuncts(g.Cond, nil))
 }
 
 // syncs projects a synchronisation: as it is, or one per channel it may
@@ -409,11 +411,11 @@ func (pr *projector) update(c *Edge, u *ir.Update) {
 	}
 	out := &ir.Update{Frame: u.Frame}
 	for _, x := range flatten(u.List) {
-		d := ir.ExprDeps(x)
+		d := pr.deps(x)
 		switch {
 		case !pr.anyKept(d.WriteVars) && !pr.keepsReset(d.Resets):
 			// writes only what the pattern drops
-		case pr.keep(x, d):
+		case pr.keep(d):
 			out.List = append(out.List, x)
 		default:
 			out.List = append(out.List, pr.anyValue(c, d.WriteVars)...)
@@ -466,55 +468,10 @@ func flatten(list []ir.Expr) []ir.Expr {
 	return out
 }
 
-// conjuncts splits e at its top-level conjunctions.
-func conjuncts(e ir.Expr, dst []ir.Expr) []ir.Expr {
-	switch x := e.(type) {
-	case nil:
-		return dst
-	case *ir.Binary:
-		if x.Op == ir.LAnd {
-			return conjuncts(x.Y, conjuncts(x.X, dst))
-		}
-	}
-	return append(dst, e)
-}
-
 // and conjoins two conditions (nil is true).
 func and(a, b ir.Expr) ir.Expr {
 	if a == nil {
 		return b
 	}
 	return &ir.Binary{At: ir.At{P: b.Pos()}, Op: ir.LAnd, X: a, Y: b}
-}
-
-// walkExpr calls f on e and its subexpressions (not into called
-// functions' bodies).
-func walkExpr(e ir.Expr, f func(ir.Expr)) {
-	if e == nil {
-		return
-	}
-	f(e)
-	switch x := e.(type) {
-	case *ir.Unary:
-		walkExpr(x.X, f)
-	case *ir.Binary:
-		walkExpr(x.X, f)
-		walkExpr(x.Y, f)
-	case *ir.Cond:
-		walkExpr(x.C, f)
-		walkExpr(x.X, f)
-		walkExpr(x.Y, f)
-	case *ir.Assign:
-		walkExpr(x.X, f)
-	case *ir.ClockSet:
-		walkExpr(x.X, f)
-	case *ir.Seq:
-		for _, y := range x.List {
-			walkExpr(y, f)
-		}
-	case *ir.Call:
-		for _, a := range x.Args {
-			walkExpr(a.X, f)
-		}
-	}
 }

@@ -74,7 +74,7 @@ func (a *abstractNet) compileEdge(pi int, e *model.Edge) edge {
 		ae.sync, ae.send, ae.broadcast, ae.ch = true, e.Sync.Send, e.Sync.Broadcast, e.Sync.Chan
 	}
 	if e.Guard != nil && e.Guard.Src.Cond != nil {
-		for _, g := range conjuncts(e.Guard.Src.Cond, nil) {
+		for _, g := range ir.Conjuncts(e.Guard.Src.Cond, nil) {
 			x := t.Expr(g)
 			switch {
 			case x.IsConst() && x.Lo == 0:
@@ -98,14 +98,6 @@ func (a *abstractNet) compileEdge(pi int, e *model.Edge) edge {
 func (a *abstractNet) addCond(x *heuristic.Expr) int32 {
 	a.conds = append(a.conds, cond{e: x, slots: x.Slots(nil), procs: x.Procs(nil)})
 	return int32(len(a.conds) - 1)
-}
-
-// conjuncts splits e at its top-level conjunctions.
-func conjuncts(e ir.Expr, dst []ir.Expr) []ir.Expr {
-	if x, ok := e.(*ir.Binary); ok && x.Op == ir.LAnd {
-		return conjuncts(x.Y, conjuncts(x.X, dst))
-	}
-	return append(dst, e)
 }
 
 // compileUpdate adds the effects of one update expression. What it does

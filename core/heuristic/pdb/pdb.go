@@ -135,13 +135,28 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 
 // buildFor builds the database of pattern p.
 func (h *Heuristic) buildFor(ctx context.Context, p model.Pattern, report func(Progress)) error {
-	m, p := h.net.Project(p)
-	b, err := build(ctx, m, p, keptPositions(h.net, p), projectTarget(h.target, p, len(h.net.Processes)), h.opts.Limits, report)
+	b, q, err := h.buildPattern(ctx, p, report, "")
 	if err != nil {
 		return err
 	}
-	h.setDB(p, b)
+	h.setDB(q, b)
 	return nil
+}
+
+// buildPattern projects the network onto p and builds the database of the
+// projection, returning it with the pattern the projection used. A phase
+// other than "" names the progress reports, followed by that pattern.
+func (h *Heuristic) buildPattern(ctx context.Context, p model.Pattern, report func(Progress), phase string) (*db, model.Pattern, error) {
+	m, q := h.net.Project(p)
+	if phase != "" && report != nil {
+		outer := report
+		report = func(pr Progress) {
+			pr.Phase = phase + " " + q.String()
+			outer(pr)
+		}
+	}
+	b, err := build(ctx, m, q, keptPositions(h.net, q), projectTarget(h.target, q, len(h.net.Processes)), h.opts.Limits, report)
+	return b, q, err
 }
 
 // setDB installs a database and the scratch its lookups use.
@@ -296,7 +311,7 @@ func keepsCond(e *heuristic.Expr, p model.Pattern) bool {
 // the slots).
 func holds(c heuristic.Conjunct, d []int32, np int) bool {
 	for _, l := range c.Locs {
-		if !contains(l.Locs, d[l.Proc]) {
+		if !slices.Contains(l.Locs, d[l.Proc]) {
 			return false
 		}
 	}
@@ -306,15 +321,6 @@ func holds(c heuristic.Conjunct, d []int32, np int) bool {
 		}
 	}
 	return true
-}
-
-func contains(s []int32, v int32) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // eval evaluates e on a discrete state; ok is false when it cannot (an

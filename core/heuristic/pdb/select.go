@@ -117,14 +117,7 @@ func (h *Heuristic) patience() time.Duration {
 func (h *Heuristic) trial(ctx context.Context, p model.Pattern) (*db, bool, error) {
 	tctx, cancel := context.WithTimeout(ctx, h.patience())
 	defer cancel()
-	m, q := h.net.Project(p)
-	trialReport := func(pr Progress) {
-		if h.Report != nil {
-			pr.Phase = "trial " + q.String()
-			h.Report(pr)
-		}
-	}
-	b, err := build(tctx, m, q, keptPositions(h.net, q), projectTarget(h.target, q, len(h.net.Processes)), h.opts.Limits, trialReport)
+	b, q, err := h.buildPattern(tctx, p, h.Report, "trial")
 	if h.Report != nil {
 		h.Report(Progress{Phase: "trial " + q.String(), States: trialStates(b)})
 	}
@@ -189,6 +182,7 @@ func (h *Heuristic) dropRelativelyAccurate(ctx context.Context, p model.Pattern,
 	// What the target reads stays: without it the abstract target is
 	// trivial for that part, whatever hL says.
 	need := h.targetPattern()
+	owner := h.clockOwners()
 	same := func() bool {
 		m, q := h.net.Project(p)
 		got, ginf := relax.New(m, projectTarget(h.target, q, len(h.net.Processes)), relax.Lower).Estimate(projectState(h.net, q, init), nil)
@@ -208,8 +202,12 @@ func (h *Heuristic) dropRelativelyAccurate(ctx context.Context, p model.Pattern,
 				set[i] = false
 				if same() {
 					changed = true
-					if k == 0 {
-						h.dropOwnClocks(p, i)
+					if k == 0 { // its own clocks only time its self-loops now
+						for c := 1; c < len(owner); c++ {
+							if owner[c] == i {
+								p.Clocks[c] = false
+							}
+						}
 					}
 					continue
 				}
@@ -223,9 +221,9 @@ func (h *Heuristic) dropRelativelyAccurate(ctx context.Context, p model.Pattern,
 	return nil
 }
 
-// dropOwnClocks drops the clocks that only process i uses: once i is
-// reduced to one location, they only decide when its self-loops fire.
-func (h *Heuristic) dropOwnClocks(p model.Pattern, i int) {
+// clockOwners returns, per clock, the process that alone constrains or
+// resets it; −1 when none does, −2 when several do.
+func (h *Heuristic) clockOwners() []int {
 	owner := make([]int, len(h.net.Clocks))
 	for c := range owner {
 		owner[c] = -1
@@ -250,16 +248,16 @@ func (h *Heuristic) dropOwnClocks(p model.Pattern, i int) {
 			note(q, d.Update.Resets)
 		}
 	}
-	for c := 1; c < len(owner); c++ {
-		if owner[c] == i {
-			p.Clocks[c] = false
-		}
-	}
+	return owner
 }
 
-// targetPattern returns the processes and slots the target reads.
+// targetPattern returns the processes and slots the target reads (and the
+// reference clock).
 func (h *Heuristic) targetPattern() model.Pattern {
-	q := model.Pattern{Procs: make([]bool, len(h.net.Processes)), Vars: make([]bool, len(h.net.Vars))}
+	q := model.Pattern{Procs: make([]bool, len(h.net.Processes)), Vars: make([]bool, len(h.net.Vars)), Clocks: make([]bool, len(h.net.Clocks))}
+	if len(q.Clocks) > 0 {
+		q.Clocks[0] = true
+	}
 	for _, c := range h.target.Conjuncts {
 		for _, l := range c.Locs {
 			q.Procs[l.Proc] = true
@@ -463,23 +461,8 @@ func stronglyConnected(proc *model.Process) bool {
 // slots those edges and the target read or write, and the clocks their
 // guards, invariants and updates use.
 func (h *Heuristic) russianDoll() model.Pattern {
-	p := model.Pattern{
-		Procs:  make([]bool, len(h.net.Processes)),
-		Vars:   make([]bool, len(h.net.Vars)),
-		Clocks: make([]bool, len(h.net.Clocks)),
-	}
-	if len(p.Clocks) > 0 {
-		p.Clocks[0] = true
-	}
+	p := h.targetPattern()
 	edges, _ := relax.New(h.net, h.target, relax.Upper).PlanEdges(h.initial())
-	for _, c := range h.target.Conjuncts {
-		for _, l := range c.Locs {
-			p.Procs[l.Proc] = true
-		}
-		for _, e := range c.Conds {
-			markExpr(p, e)
-		}
-	}
 	for _, pe := range edges {
 		h.markEdge(p, pe[0], pe[1])
 	}

@@ -299,9 +299,12 @@ func checkOf(r *ir.Ref, pos source.Pos) *rangeCheck {
 // writer returns a closure that range-checks v and stores it at r. On a
 // range error it records the error and stores nothing.
 func (b backend) writer(r *ir.Ref, rc *rangeCheck) func(*Env, int32) {
-	lo, hi := rc.lo, rc.hi
+	lo, hi, sp := rc.lo, rc.hi, r.Space
 	k, f := b.location(r)
-	if r.Param {
+	switch {
+	case sp != ir.Var && sp != ir.Meta && sp != ir.Local && !r.Param:
+		return func(*Env, int32) {}
+	case r.Param:
 		return func(e *Env, v int32) {
 			if v < lo || v > hi {
 				rc.fail(e, v)
@@ -309,36 +312,35 @@ func (b backend) writer(r *ir.Ref, rc *rangeCheck) func(*Env, int32) {
 			}
 			e.store(f(e), v)
 		}
-	}
-	slot := func(e *Env) int32 { return k }
-	if f != nil {
-		slot = f
-	}
-	var dst func(e *Env) []int32
-	switch r.Space {
-	case ir.Var:
-		dst = func(e *Env) []int32 { return e.Vars }
-	case ir.Meta:
-		dst = func(e *Env) []int32 { return e.Meta }
-	case ir.Local:
+	case f == nil:
 		return func(e *Env, v int32) {
-			i := slot(e)
 			if v < lo || v > hi {
 				rc.fail(e, v)
 				return
 			}
-			e.stack[e.fp+i] = v
+			e.put(sp, k, v)
 		}
-	default:
-		return func(*Env, int32) {}
 	}
 	return func(e *Env, v int32) {
-		i := slot(e)
+		i := f(e)
 		if v < lo || v > hi {
 			rc.fail(e, v)
 			return
 		}
-		dst(e)[i] = v
+		e.put(sp, i, v)
+	}
+}
+
+// put writes slot i (relative to the frame for Local) of the data space
+// sp.
+func (e *Env) put(sp ir.Space, i, v int32) {
+	switch sp {
+	case ir.Var:
+		e.Vars[i] = v
+	case ir.Meta:
+		e.Meta[i] = v
+	case ir.Local:
+		e.stack[e.fp+i] = v
 	}
 }
 

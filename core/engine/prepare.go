@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"beeline/core/heuristic"
@@ -165,10 +164,7 @@ func (h *handler) precompute(ctx context.Context, s *stream, hr heuristic.Heuris
 
 // pdbProgress copies a pattern database's report into p.
 func pdbProgress(p *protocol.Progress, r pdb.Progress) {
-	p.Step, p.Pattern = r.Phase, ""
-	if rest, ok := strings.CutPrefix(r.Phase, "trial "); ok {
-		p.Step, p.Pattern = "trial", rest
-	}
+	p.Step, p.Pattern = r.Phase, r.Pattern
 	if r.States > 0 {
 		p.Abstract = int64(r.States)
 	}

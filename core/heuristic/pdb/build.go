@@ -103,10 +103,12 @@ const (
 
 // Progress reports a precomputation's progress.
 type Progress struct {
-	Phase  string // "exploring", "distances"
-	States int    // abstract states so far
-	Layers int    // distance layers so far
-	Bytes  int64  // the table's memory so far
+	Phase string // "selecting", "trial", "exploring", "distances"
+	// Pattern is the pattern a trial explores ("" outside trials).
+	Pattern string
+	States  int   // abstract states so far
+	Layers  int   // distance layers so far
+	Bytes   int64 // the table's memory so far
 }
 
 // ErrBudget is wrapped by the error of a precomputation a limit stopped.

@@ -145,13 +145,14 @@ func (h *Heuristic) buildFor(ctx context.Context, p model.Pattern, report func(P
 
 // buildPattern projects the network onto p and builds the database of the
 // projection, returning it with the pattern the projection used. A phase
-// other than "" names the progress reports, followed by that pattern.
+// other than "" names the progress reports, which then carry that
+// pattern.
 func (h *Heuristic) buildPattern(ctx context.Context, p model.Pattern, report func(Progress), phase string) (*db, model.Pattern, error) {
 	m, q := h.net.Project(p)
 	if phase != "" && report != nil {
 		outer := report
 		report = func(pr Progress) {
-			pr.Phase = phase + " " + q.String()
+			pr.Phase, pr.Pattern = phase, q.String()
 			outer(pr)
 		}
 	}

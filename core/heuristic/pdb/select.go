@@ -119,7 +119,7 @@ func (h *Heuristic) trial(ctx context.Context, p model.Pattern) (*db, bool, erro
 	defer cancel()
 	b, q, err := h.buildPattern(tctx, p, h.Report, "trial")
 	if h.Report != nil {
-		h.Report(Progress{Phase: "trial " + q.String(), States: trialStates(b)})
+		h.Report(Progress{Phase: "trial", Pattern: q.String(), States: trialStates(b)})
 	}
 	if ctx.Err() != nil {
 		return nil, false, ctx.Err()

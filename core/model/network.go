@@ -112,8 +112,12 @@ type Location struct {
 // Edge is an edge of a process.
 type Edge struct {
 	Index, Process, Src, Dst int32
-	ID                       string // "" when the document gives none
-	Pos                      source.Pos
+	// Origin is, in a projection (Network.Project), the index of the
+	// edge of the projected network this one stands for, and −1 for the
+	// no-op twin of a broadcast receiver; Index elsewhere.
+	Origin int32
+	ID     string // "" when the document gives none
+	Pos    source.Pos
 	// Select holds the bindings in order; their values are put in
 	// Env.Sel[0:len(Select)] before this edge's guard, sync or update is
 	// evaluated.

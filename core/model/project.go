@@ -346,7 +346,7 @@ func (pr *projector) dropsClock(cs []int32) bool {
 // edges projects one edge: one edge, or one per channel when dropped
 // slots choose it, plus the no-op twin of a broadcast receiver.
 func (pr *projector) edges(e *Edge, kept bool) []*Edge {
-	c := &Edge{Process: e.Process, Src: e.Src, Dst: e.Dst, ID: e.ID, Pos: e.Pos, Select: slices.Clip(e.Select)}
+	c := &Edge{Process: e.Process, Src: e.Src, Dst: e.Dst, Origin: e.Index, ID: e.ID, Pos: e.Pos, Select: slices.Clip(e.Select)}
 	if !kept {
 		c.Src, c.Dst = 0, 0
 	}
@@ -366,7 +366,7 @@ func (pr *projector) edges(e *Edge, kept bool) []*Edge {
 		x.Sync = s
 		out = append(out, &x)
 		if relaxed && s.Broadcast && !s.Send {
-			twin := &Edge{Process: c.Process, Src: c.Src, Dst: c.Src, ID: c.ID, Pos: c.Pos, Select: e.Select, Guard: c.Guard, Sync: s}
+			twin := &Edge{Process: c.Process, Src: c.Src, Dst: c.Src, Origin: -1, ID: c.ID, Pos: c.Pos, Select: e.Select, Guard: c.Guard, Sync: s}
 			out = append(out, twin)
 		}
 	}

@@ -99,6 +99,7 @@ func (c *compiler) edge(p *Process, pe *parsedEdge) {
 	for _, g := range guards {
 		e := proto
 		e.Index = int32(len(p.Edges))
+		e.Origin = e.Index
 		e.Guard = g
 		p.Edges = append(p.Edges, &e)
 		p.Locations[e.Src].Out = append(p.Locations[e.Src].Out, e.Index)

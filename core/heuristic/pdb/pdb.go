@@ -212,59 +212,59 @@ func projectState(n *model.Network, p model.Pattern, d []int32) []int32 {
 // does: no abstract state covers a valuation of the concrete one, so
 // none reaches the target.
 func (h *Heuristic) Estimate(d []int32, z *dbm.DBM) (int32, bool) {
+	_, dv := h.lookup(d, z)
+	return max(dv, 0), dv == Inf
+}
+
+// lookup returns the abstract state Estimate reads for (d, z) and its
+// distance; −1 and Inf when there is none.
+func (h *Heuristic) lookup(d []int32, z *dbm.DBM) (int32, int32) {
 	h.buf = h.db.key(d, h.buf)
 	list := h.db.index[string(h.buf)]
 	if z == nil {
-		return h.least(list)
+		return h.least(list, nil)
 	}
 	if len(list) > 0 {
 		h.db.restrict(z, h.proj)
 	}
-	best, found := int32(0), false
+	best, bestID := int32(Inf), int32(-1)
 	for _, id := range list {
 		if zz := h.db.zone(id); !zz.Includes(h.proj) {
 			continue
 		}
-		found = true
 		dv := h.db.dist[id]
 		if dv == Inf {
-			return 0, true
+			return id, Inf
 		}
-		best = max(best, dv)
+		if dv > best || bestID < 0 {
+			best, bestID = dv, id
+		}
 	}
-	if found {
-		return best, false
+	if bestID >= 0 {
+		return bestID, best
 	}
-	return h.leastIntersecting(list)
+	return h.least(list, h.proj)
 }
 
-// leastIntersecting returns the least distance among the states of list
-// whose zone intersects h.proj; inf when none does or none reaches the
-// target.
-func (h *Heuristic) leastIntersecting(list []int32) (int32, bool) {
-	best, found := int32(0), false
+// least returns the state of list with the least finite distance among
+// those whose zone intersects z (all of them when z is nil); −1 and Inf
+// when there is none.
+func (h *Heuristic) least(list []int32, z *dbm.DBM) (int32, int32) {
+	best, bestID := int32(Inf), int32(-1)
 	for _, id := range list {
-		h.scr.CopyFrom(ptr(h.db.zone(id)))
-		if !h.scr.Intersect(h.proj) || h.db.dist[id] == Inf {
+		dv := h.db.dist[id]
+		if dv == Inf || bestID >= 0 && dv >= best {
 			continue
 		}
-		if dv := h.db.dist[id]; !found || dv < best {
-			best, found = dv, true
+		if z != nil {
+			h.scr.CopyFrom(ptr(h.db.zone(id)))
+			if !h.scr.Intersect(z) {
+				continue
+			}
 		}
+		best, bestID = dv, id
 	}
-	return best, !found
-}
-
-// least returns the least finite distance in list (lookups without a
-// zone); inf when there is none.
-func (h *Heuristic) least(list []int32) (int32, bool) {
-	best, found := int32(0), false
-	for _, id := range list {
-		if dv := h.db.dist[id]; dv != Inf && (!found || dv < best) {
-			best, found = dv, true
-		}
-	}
-	return best, !found
+	return bestID, best
 }
 
 // projectTarget keeps, of each conjunct of t, the location sets of kept

@@ -31,9 +31,14 @@ func (h *Heuristic) selectPattern(ctx context.Context, report func(Progress)) (m
 // that occur only in lower bounds (Proposition 4) and the safe processes
 // and variables (Proposition 6); if a trial finds the abstract error
 // distance within the patience, it drops each clock whose removal keeps
-// that distance (Proposition 3); otherwise it first drops every process
-// and variable whose removal keeps hL of the initial state (relatively
-// accurate abstractions, Definition 4), then tries the clocks again.
+// that distance (Proposition 3). Otherwise it drops every process and
+// variable whose removal keeps hU of the initial state (relatively
+// accurate abstractions, Definition 4, with the paper's choice of hU),
+// keeps the sources of the assignments to what is left (closeSources),
+// and, where the paper drops clocks again, refines the pattern upwards
+// from the counterexamples of its abstraction (refine): the relaxed test
+// drops parts that the error trace needs (on the single-tracked line
+// segment, the control unit that grants the permissions).
 //
 // A trial here explores the abstraction exhaustively, where the paper
 // searches for the error only: the database needs the whole abstract
@@ -51,26 +56,37 @@ func (h *Heuristic) dprc(ctx context.Context, report func(Progress)) (model.Patt
 		b, err = h.dropClocks(ctx, p, b)
 		return p, b, err
 	}
-	if err := h.dropRelativelyAccurate(ctx, p, report); err != nil {
-		return p, nil, err
-	}
-	b, ok, err := h.trial(ctx, p)
-	if err != nil {
-		return p, nil, err
-	}
-	if ok {
-		b, err = h.dropClocks(ctx, p, b)
-		return p, b, err
-	}
-	// Still too large: without clocks, then adding back those that make
-	// the abstraction better informed.
-	q := p.Clone()
-	clear(q.Clocks[1:])
-	if b, ok, err = h.trial(ctx, q); err != nil || ok {
+	// The patterns of hU, then of hL (which keeps less: what hL's layers
+	// need, not what hU's plan mentions).
+	var small model.Pattern
+	for _, mode := range []relax.Mode{relax.Upper, relax.Lower} {
+		q := p.Clone()
+		if err := h.dropRelativelyAccurate(ctx, q, mode, report); err != nil {
+			return q, nil, err
+		}
+		h.closeSources(q)
+		b, ok, err := h.trial(ctx, q)
 		if err != nil {
 			return q, nil, err
 		}
-		b, err = h.addClocks(ctx, q, p.Clocks, b)
+		if ok {
+			b, err = h.refine(ctx, q, b)
+			return q, b, err
+		}
+		small = q
+	}
+	// Still too large: without clocks, then adding back those that make
+	// the abstraction better informed.
+	q := small.Clone()
+	clear(q.Clocks[1:])
+	if b, ok, err := h.trial(ctx, q); err != nil || ok {
+		if err != nil {
+			return q, nil, err
+		}
+		if b, err = h.addClocks(ctx, q, small.Clocks, b); err != nil {
+			return q, nil, err
+		}
+		b, err = h.refine(ctx, q, b)
 		return q, b, err
 	}
 	return h.russianDoll(), nil, nil
@@ -175,17 +191,18 @@ func (h *Heuristic) dropClocks(ctx context.Context, p model.Pattern, b *db) (*db
 }
 
 // dropRelativelyAccurate drops processes and variables whose removal
-// keeps hL of the initial state, until none does.
-func (h *Heuristic) dropRelativelyAccurate(ctx context.Context, p model.Pattern, report func(Progress)) error {
+// keeps the relaxation's estimate (hL or hU) of the initial state, until
+// none does.
+func (h *Heuristic) dropRelativelyAccurate(ctx context.Context, p model.Pattern, mode relax.Mode, report func(Progress)) error {
 	init := h.initial()
-	want, inf := relax.New(h.net, h.target, relax.Lower).Estimate(init, nil)
+	want, inf := relax.New(h.net, h.target, mode).Estimate(init, nil)
 	// What the target reads stays: without it the abstract target is
-	// trivial for that part, whatever hL says.
+	// trivial for that part, whatever the relaxation says.
 	need := h.targetPattern()
 	owner := h.clockOwners()
 	same := func() bool {
 		m, q := h.net.Project(p)
-		got, ginf := relax.New(m, projectTarget(h.target, q, len(h.net.Processes)), relax.Lower).Estimate(projectState(h.net, q, init), nil)
+		got, ginf := relax.New(m, projectTarget(h.target, q, len(h.net.Processes)), mode).Estimate(projectState(h.net, q, init), nil)
 		return got == want && ginf == inf
 	}
 	for changed := true; changed; {

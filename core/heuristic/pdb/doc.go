@@ -37,8 +37,13 @@
 //
 // Options.Select picks dprc (the paper's Fig. 3, with exhaustive trials:
 // see Heuristic.dprc), the Russian doll (what a relaxed plan of hU from
-// the initial state mentions) or the full pattern. Trials and the final
-// database stop at Options.Limits, with ErrBudget.
+// the initial state mentions) or the full pattern. Where the paper's
+// relaxed test drops parts that the error trace needs, dprc grows the
+// pattern again from its abstraction's counterexamples (Heuristic.refine:
+// a greedy search of the network guided by the trial database shows
+// which dropped processes, variables and clocks the abstraction
+// wrongly ignores). Trials and the final database stop at
+// Options.Limits, with ErrBudget.
 //
 // # The table
 //

@@ -17,23 +17,24 @@ import (
 	"beeline/core/zone"
 )
 
-// refine grows p while its abstraction misleads: it follows the database
-// b from the initial state of the network, a concrete transition at a
-// time, to a successor whose estimate is one less (the shortest abstract
-// trace, as far as the network can follow it). Where none is, the
-// abstraction has a transition the network cannot take from there; the
-// dropped parts that explain it (a process elsewhere, a guard reading
-// dropped variables, an assignment from dropped variables, a dropped
-// clock's constraint) join the pattern, if the larger abstraction still
-// builds within the patience. It stops when the network follows the trace
-// to the target (the estimate of the initial state is then exact), when
-// no dropped part explains the difference, and at the selection's
-// deadline. It returns the database of the final pattern.
+// refine grows p while its abstraction misleads. A greedy search of the
+// network, ordered by the estimates of b, follows the abstraction's
+// shortest traces as far as the network can (see lowest). Where it gets
+// stuck, the abstraction has a transition that the network cannot take
+// there, and the dropped parts that explain it (a process elsewhere, a
+// false guard conjunct on dropped variables, an assignment from dropped
+// variables, a dropped clock's constraint) join the pattern (explain).
+// Where it reaches the target through steps that kept the estimate, the
+// dropped variables and processes those steps changed for later steps
+// join it (detours). A larger pattern is kept if its abstraction builds
+// within the patience (grow). Refinement stops when nothing dropped
+// explains the difference, when no larger pattern builds, and at the
+// selection's deadline; it returns the database of the final pattern.
 //
 // This is counterexample-guided abstraction refinement for pattern
-// selection (Rovner, Sievers and Helmert, ICAPS 2019) over the paper's
-// projections: it grows the pattern where downward refinement's test
-// (equal relaxed estimates of the initial state) dropped too much.
+// selection (after Rovner, Sievers and Helmert, ICAPS 2019) over the
+// paper's projections: it grows the pattern where downward refinement's
+// test (equal relaxed estimates of the initial state) dropped too much.
 func (h *Heuristic) refine(ctx context.Context, p model.Pattern, b *db) (*db, error) {
 	w, err := h.newWalker()
 	if err != nil {

@@ -187,14 +187,11 @@ func (x *cx) constraint(e lang.Expr, op lang.Token, l, r *operand) *operand {
 		o.t = tNeq
 		o.guard.cons = append(o.guard.cons, upper(d, true), upper(d.negated(), true))
 	}
-	if x.mode == modeInvariant {
-		for _, c := range o.guard.cons {
-			if c.I == nil {
-				x.errorf(e, "invariant may only give upper bounds on clocks")
-				return bad(e)
-			}
-		}
-	}
+	// An invariant may bound clocks from below and compare them for
+	// equality, as libutap's type checker accepts (`x >= 0`, `x == 0`):
+	// it constrains the states like any other bound, so `x == 0` is
+	// `x <= 0` and a lower bound keeps the location from being entered
+	// below it.
 	return o
 }
 

@@ -27,7 +27,7 @@ const xmlModel = `<?xml version="1.0" encoding="utf-8"?>
 <declaration>int x; clock c;</declaration>
 <template>
 <name>P</name>
-<location id="id0"><name>cs</name><label kind="invariant">c &gt;= 2</label></location>
+<location id="id0"><name>cs</name><label kind="invariant">c != 2</label></location>
 <location id="id1"></location>
 <init ref="id0"/>
 <transition id="id5"><source ref="id0"/><target ref="id1"/><label kind="guard">x &lt; zz</label></transition>
@@ -46,7 +46,7 @@ func TestXMLContexts(t *testing.T) {
 		got = append(got, fs.Format(d))
 	}
 	want := []string{
-		"m.xml:6:59: template P, invariant of location cs: invariant may only give upper bounds on clocks",
+		"m.xml:6:59: template P, invariant of location cs: clock disequality is only allowed in guards and queries",
 		"m.xml:9:87: template P, guard of edge id5: undeclared identifier \"zz\"",
 		"m.xml:10:80: template P, update of edge id1 -> cs: fractional constants are not supported (1.5)",
 	}

@@ -180,3 +180,39 @@ func TestExpectedVerdicts(t *testing.T) {
 }
 
 const sharedModels = "../../../shared/models"
+
+// TestInvariantForms checks the invariants libutap's type checker accepts
+// beyond upper bounds, with their meaning as constraints on the states:
+// `x == 0` lets no time pass (it is `x <= 0`), `x >= 0` says nothing, and
+// a lower bound keeps a location from being entered below it.
+func TestInvariantForms(t *testing.T) {
+	src := `clock x, y;
+process P() {
+	state Now { x == 0 }, Any { y >= 0 && y <= 10 }, Late { x >= 3 }, Early, Done;
+	init Now;
+	trans Now -> Early { guard x > 0; },
+	      Now -> Any { },
+	      Any -> Late { },
+	      Late -> Done { guard x <= 4; };
+}
+system P;`
+	path := filepath.Join(t.TempDir(), "invariants.xta")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		formula string
+		want    Verdict
+	}{
+		{"E<> P.Early", NotSatisfied},          // no time passes in Now
+		{"E<> P.Any and x > 5", Satisfied},     // y >= 0 bounds nothing
+		{"E<> P.Late and x < 3", NotSatisfied}, // Late is entered at x >= 3 only
+		{"E<> P.Late", Satisfied},              // after waiting in Any
+		{"A[] P.Done imply x >= 3", Satisfied}, // entered from Late
+		{"E<> P.Done and x > 100", Satisfied},  // time passes in Done
+	} {
+		t.Run(tc.formula, func(t *testing.T) {
+			expectVerdict(t, path, tc.formula, tc.want, Options{})
+		})
+	}
+}

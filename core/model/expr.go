@@ -151,16 +151,20 @@ func (x *cx) index(e *lang.IndexExpr) *operand {
 	elem := base.t.elem
 	lo, hi, stride := it.lo, it.hi, elem.size
 	name := base.name + "[" + exprString(e.Index) + "]"
-	if idx.known {
-		if idx.val < lo || idx.val > hi {
-			x.errorf(e.Index, "array index %d out of range [%d,%d]", idx.val, lo, hi)
-			return bad(e)
-		}
+	outside := idx.known && (idx.val < lo || idx.val > hi)
+	switch {
+	case outside && (x.mode == modeConst || x.mode == modeQuery):
+		x.errorf(e.Index, "array index %d out of range [%d,%d]", idx.val, lo, hi)
+		return bad(e)
+	case idx.known && !outside:
 		name = fmt.Sprintf("%s[%d]", base.name, idx.val)
 		return x.object(e, elem, plus(base.addr, (idx.val-lo)*stride), base.effect, name)
 	}
+	// A constant index outside the array in a label or a function (a
+	// template parameter of one process, say, guarded off) is an error
+	// only when evaluated, as in UPPAAL: the subscript checks it then.
 	a := *base.addr
-	var off ir.Expr = &ir.Offset{At: at(e.Index), X: idx.code, Lo: lo, Hi: hi, Stride: stride}
+	var off ir.Expr = &ir.Offset{At: at(e.Index), X: idx.value(), Lo: lo, Hi: hi, Stride: stride}
 	if a.Index != nil {
 		off = &ir.Binary{At: at(e.Index), Op: ir.Add, X: a.Index, Y: off}
 	}

@@ -127,7 +127,12 @@ func TestArrays(t *testing.T) {
 	expectValue(t, "const int N = 4; int a[N * 2]; int x;", "x = 7, a[7] = x", "a[7]", 7)
 	expectValue(t, "typedef int[1,3] id_t; int a[id_t]; int x;", "a[3] = 5, x = a[3]", "x", 5)
 	expectValue(t, "typedef int[1,3] id_t; int a[id_t];", "a[1] = 2", "a[1]", 2)
-	expectUpdateError(t, "int a[3];", "a[3] = 1", "array index 3 out of range [0,2]")
+	// A constant index outside the array fails when the edge fires, as
+	// in UPPAAL (a template parameter may make it so for one process
+	// whose guard keeps the edge from firing); in a declaration, at once.
+	expectRuntimeError(t, "int a[3];", "a[3] = 1", "array index 3 out of range [0,2]")
+	expectUpdateError(t, "int a[3]; int b = a[3];", "", "array index 3 out of range [0,2]")
+	expectUpdateError(t, "const int k = 5; int a[3]; int b[a[k]];", "", "array index 5 out of range [0,2]")
 	expectUpdateError(t, "int a[3] = {1, 2};", "", "has 2 elements, expected 3")
 	expectUpdateError(t, "int n = 3; int a[n];", "", "an array size must be a constant expression")
 	expectRuntimeError(t, "int a[3]; int i = 3;", "a[i] = 1", "array index 3 out of range [0,2]")

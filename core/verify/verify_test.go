@@ -216,3 +216,40 @@ system P;`
 		})
 	}
 }
+
+// TestIndexOutsideArrayFailsWhenFired loads a template whose constant
+// index is outside the array for one of its processes, as UPPAAL does:
+// with the edge guarded off for that process the model is checked; without
+// the guard the check ends with the run-time error and its state.
+func TestIndexOutsideArrayFailsWhenFired(t *testing.T) {
+	const src = `bool used[2];
+typedef int[0,2] id_t;
+process P(const id_t id) {
+	state A, B;
+	init A;
+	trans A -> B { guard GUARD; assign used[id] = true; },
+	      A -> B { guard id >= 2; };
+}
+system P;`
+	dir := t.TempDir()
+	for _, tc := range []struct{ guard, reason string }{
+		{"id < 2", ""},
+		{"true", "array index 2 out of range [0,1]"},
+	} {
+		path := filepath.Join(dir, "used.xta")
+		if err := os.WriteFile(path, []byte(strings.Replace(src, "GUARD", tc.guard, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		n, f := load(t, path, "E<> forall (i : id_t) P(i).B")
+		res, err := Check(context.Background(), n, f, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case tc.reason == "" && res.Verdict != Satisfied:
+			t.Errorf("guard %s: %v (%s), want satisfied", tc.guard, res.Verdict, res.Reason)
+		case tc.reason != "" && (res.Verdict != Unknown || !strings.Contains(res.Reason, tc.reason) || !strings.Contains(res.Reason, "used.xta:6")):
+			t.Errorf("guard %s: %v (%s), want the run-time error at used.xta:6", tc.guard, res.Verdict, res.Reason)
+		}
+	}
+}

@@ -6,6 +6,7 @@ package model
 import (
 	"fmt"
 
+	"beeline/core/ir"
 	"beeline/core/lang"
 	"beeline/core/source"
 )
@@ -20,10 +21,35 @@ func (x *cx) constInt(e lang.Expr, what string) (int32, bool) {
 		return 0, false
 	}
 	if !o.known {
+		if v, ok, computable := x.compute(o); computable {
+			return v, ok
+		}
 		x.errorf(e, "%s must be a constant expression", what)
 		return 0, false
 	}
 	return o.val, true
+}
+
+// compute evaluates, with the reference interpreter, an expression that
+// is computable when loading though it does not fold: one that calls
+// declared functions on constants (`const int p = f(13);`, which UPPAAL
+// accepts). computable is false when it reads or writes the state; ok is
+// false when it computed an error, which is then reported at e.
+func (x *cx) compute(o *operand) (v int32, ok, computable bool) {
+	if o.code == nil {
+		return 0, false, false
+	}
+	d := ir.ExprDeps(o.code)
+	if len(d.ReadVars)+len(d.WriteVars)+len(d.ReadMeta)+len(d.WriteMeta)+len(d.Clocks)+len(d.Resets)+len(d.Procs)+len(d.Chans) > 0 {
+		return 0, false, false
+	}
+	env := &Env{consts: x.c.net.consts, stack: make([]int32, 256)} // calls grow it
+	v = x.c.net.Eval(o.code, env)
+	if env.Err != nil {
+		x.errorf(o.node, "%s", env.Err.Msg)
+		return 0, false, true
+	}
+	return v, true, true
 }
 
 // typeSpec resolves a type as written.

@@ -43,7 +43,7 @@ func (x *cx) compute(o *operand) (v int32, ok, computable bool) {
 	if len(d.ReadVars)+len(d.WriteVars)+len(d.ReadMeta)+len(d.WriteMeta)+len(d.Clocks)+len(d.Resets)+len(d.Procs)+len(d.Chans) > 0 {
 		return 0, false, false
 	}
-	env := &Env{consts: x.c.net.consts, stack: make([]int32, 256)} // calls grow it
+	env := &Env{consts: x.c.net.consts, stack: make([]int32, 256), Rounds: computeRounds} // calls grow the stack
 	v = x.c.net.Eval(o.code, env)
 	if env.Err != nil {
 		x.errorf(o.node, "%s", env.Err.Msg)
@@ -51,6 +51,9 @@ func (x *cx) compute(o *operand) (v int32, ok, computable bool) {
 	}
 	return v, true, true
 }
+
+// computeRounds bounds the loop rounds of a computation when loading.
+const computeRounds = 1 << 22
 
 // typeSpec resolves a type as written.
 func (x *cx) typeSpec(ts *lang.TypeSpec) *typ {

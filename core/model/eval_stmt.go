@@ -2,7 +2,10 @@
 
 package model
 
-import "beeline/core/ir"
+import (
+	"beeline/core/ir"
+	"beeline/core/source"
+)
 
 // call pushes the callee's frame on top of the stack, passes the
 // arguments (evaluated in the caller's frame, all of them even after an
@@ -121,6 +124,9 @@ func (in interp) loop(s *ir.Loop) ctl {
 			in.fail(s.Body.Pos(), "%s", ir.LoopError())
 			return ctlReturn
 		}
+		if !in.round(s.Body.Pos()) {
+			return ctlReturn
+		}
 		switch in.stmt(s.Body) {
 		case ctlBreak:
 			return ctlNext
@@ -133,9 +139,25 @@ func (in interp) loop(s *ir.Loop) ctl {
 	}
 }
 
+// round counts one loop round against Env.Rounds, failing at pos when
+// none is left.
+func (in interp) round(pos source.Pos) bool {
+	if in.Rounds == 0 {
+		return true
+	}
+	if in.Rounds--; in.Rounds == 0 {
+		in.fail(pos, "the computation did not end after %d loop rounds", computeRounds)
+		return false
+	}
+	return true
+}
+
 // forRange runs the body for each value of the bound variable's range.
 func (in interp) forRange(s *ir.ForRange) ctl {
 	for v := int64(s.Lo); v <= int64(s.Hi); v++ {
+		if !in.round(s.Body.Pos()) {
+			return ctlReturn
+		}
 		in.stack[in.fp+s.Slot] = int32(v)
 		switch in.stmt(s.Body) {
 		case ctlBreak:

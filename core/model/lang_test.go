@@ -136,6 +136,7 @@ func TestArrays(t *testing.T) {
 	expectValue(t, "int f(int x) { int s = 0; for (i : int[0,3]) s += x; return s + 1; } const int p = f(13); int a[p]; int x;", "x = p, a[p-1] = 2", "a[52]", 2)
 	expectUpdateError(t, "int g = 1; int f(int x) { return x + g; } const int p = f(13);", "", "initialiser must be a constant expression")
 	expectUpdateError(t, "int f(int x) { return 10 / x; } const int p = f(0);", "", "division by zero")
+	expectUpdateError(t, "int f() { int s; for (i : int[0,100000]) for (j : int[0,100000]) s = i; return s; } const int p = f();", "", "did not end after")
 	expectUpdateError(t, "int a[3]; int b = a[3];", "", "array index 3 out of range [0,2]")
 	expectUpdateError(t, "const int k = 5; int a[3]; int b[a[k]];", "", "array index 5 out of range [0,2]")
 	expectUpdateError(t, "int a[3] = {1, 2};", "", "has 2 elements, expected 3")

@@ -228,6 +228,10 @@ type Env struct {
 	Sel    []int32 // values of the current edge's select bindings
 	Resets []ClockReset
 	Err    *RuntimeError
+	// Rounds, when positive, bounds the loop rounds the reference
+	// interpreter runs in all (each loop is bounded anyway): it is how a
+	// computation when loading (a constant computed by functions) stops.
+	Rounds int64
 
 	consts []int32 // the network's constant pool (read only)
 	stack  []int32 // function frames, quantifier and loop variables

@@ -45,11 +45,14 @@ type app struct {
 	running *queryRow
 
 	// tables caches precomputed heuristic tables; flow is the check with
-	// one under way (nil when none); heuristicPicked is set once the user
-	// chose a heuristic, so the page no longer picks one for them.
+	// one under way (nil when none). heuristicPicked is set once the user
+	// chose a heuristic since the model was loaded, so the page no longer
+	// picks one for them; preselected is the heuristic the page last set
+	// the menu to ("" when the user has picked since).
 	tables          *tableStore
 	flow            *tableFlow
 	heuristicPicked bool
+	preselected     string
 
 	drawings *drawings
 	sim      *simulator
@@ -179,6 +182,7 @@ func (a *app) applyTheme(theme string) {
 func (a *app) loadModel(in *input) {
 	a.cancelJob()
 	a.in = in
+	a.heuristicPicked = false // a new model: the page may choose again
 	a.model, a.names = nil, nil
 	a.queries, a.sel = nil, -1
 	a.sim.clear()

@@ -81,12 +81,15 @@ func (a *app) openLink(frag string) {
 		in.Model, in.URL = data, l.ModelURL
 	}
 	a.setOptions(l.Options)
-	if err := l.Verify(in.Model); err != nil {
-		a.loadModel(in)
+	err = l.Verify(in.Model)
+	a.loadModel(in)
+	// The link's heuristic was its sharer's pick: loading the model
+	// does not make it the page's to change.
+	a.heuristicPicked = l.Options.Heuristic.Name != ""
+	if err != nil {
 		a.notify("The shared trace cannot be shown: "+err.Error()+". The model is loaded as it is now; check it again.", true)
 		return
 	}
-	a.loadModel(in)
 	a.link = l
 	a.notify("Opening a shared link: checking "+l.Formula+" again…", false)
 }

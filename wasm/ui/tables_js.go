@@ -37,7 +37,7 @@ type tableFlow struct {
 func (a *app) wireTables() {
 	a.tables = openTableStore()
 	a.byID("heuristic").AddEventListener("change", false, func(dom.Event) {
-		a.heuristicPicked = true
+		a.pickHeuristic("")
 		go a.showTables()
 	})
 	a.byID("clear-tables").AddEventListener("click", false, func(dom.Event) {
@@ -101,6 +101,9 @@ func (a *app) showTables() {
 				text = "cached table: " + sizeText(t.Size)
 			}
 		}
+	}
+	if why := a.heuristicWhy(); why != "" {
+		text = why + " — " + text
 	}
 	note.SetTextContent(text)
 }
@@ -208,8 +211,7 @@ func (a *app) offerFallback(failed string) {
 	b.SetAttribute("type", "button")
 	b.SetTextContent("Check with " + h.Label + " instead")
 	b.AddEventListener("click", false, func(dom.Event) {
-		a.byID("heuristic").(*dom.HTMLSelectElement).SetValue(name)
-		a.heuristicPicked = true
+		a.pickHeuristic(name)
 		a.checkSelected()
 	})
 	status := a.byID("status")
@@ -217,30 +219,68 @@ func (a *app) offerFallback(failed string) {
 	status.AppendChild(b)
 }
 
-// preselect starts the heuristic menu, when a directed order is chosen
-// and the user has not picked a heuristic, on one whose table for the
-// selected query is cached: it pays at once, since nothing is
-// precomputed. Otherwise the menu stays on the catalog's suggestion.
-// Call it from a goroutine.
+// preselect sets the heuristic menu on the page's choice for the search
+// order and the selected query (pageHeuristic), as long as the user has
+// not picked a heuristic since the model was loaded; showTables then says
+// why. Call it from a goroutine.
 func (a *app) preselect() {
-	if a.heuristicPicked || a.catalog == nil || a.in == nil || a.sel < 0 || a.sel >= len(a.queries) {
+	order, formula, ok := a.preselecting()
+	if !ok {
 		return
 	}
+	menu := a.byID("heuristic").(*dom.HTMLSelectElement)
+	was := menu.Value()
 	infos, err := a.tables.list()
-	if err != nil {
-		return
+	if o, f, ok := a.preselecting(); !ok || o != order || f != formula || menu.Value() != was {
+		return // the user picked, or changed the order or query, meanwhile
 	}
-	hash, formula := share.Hash(a.in.Model), a.queries[a.sel].q.Formula
-	for _, h := range a.catalog.Heuristics {
-		if !h.Precomputes || !h.Admissible {
-			continue
-		}
+	keys := map[string]bool{}
+	if err == nil {
 		for _, t := range infos {
-			if t.Key == tableKey(hash, formula, h.Name) {
-				a.byID("heuristic").(*dom.HTMLSelectElement).SetValue(h.Name)
-				a.showTables()
-				return
-			}
+			keys[t.Key] = true
 		}
 	}
+	hash := share.Hash(a.in.Model)
+	name := pageHeuristic(a.catalog, order, formula, func(h string) bool { return keys[tableKey(hash, formula, h)] })
+	if name == "" {
+		return // a blind order: the menu is hidden and keeps its value
+	}
+	menu.SetValue(name)
+	a.preselected = name
+	a.showTables()
+}
+
+// preselecting returns the search order and the selected query's
+// formula when the page may set the heuristic menu.
+func (a *app) preselecting() (order, formula string, ok bool) {
+	if a.heuristicPicked || a.catalog == nil || a.in == nil || a.sel < 0 || a.sel >= len(a.queries) {
+		return "", "", false
+	}
+	return a.byID("order").(*dom.HTMLSelectElement).Value(), a.queries[a.sel].q.Formula, true
+}
+
+// pickHeuristic records that the user chose the heuristic, and sets the
+// menu to name unless it is "" (the user set the menu).
+func (a *app) pickHeuristic(name string) {
+	if name != "" {
+		a.byID("heuristic").(*dom.HTMLSelectElement).SetValue(name)
+	}
+	a.heuristicPicked, a.preselected = true, ""
+}
+
+// pageChose reports whether the heuristic menu shows what the page chose
+// for it, not the user.
+func (a *app) pageChose() bool {
+	return !a.heuristicPicked && a.preselected != "" && a.byID("heuristic").(*dom.HTMLSelectElement).Value() == a.preselected
+}
+
+// heuristicWhy says why the page chose the heuristic the menu shows, or
+// "" when the user chose it or the page has nothing to say.
+func (a *app) heuristicWhy() string {
+	order, formula, ok := a.preselecting()
+	h := a.byID("heuristic").(*dom.HTMLSelectElement).Value()
+	if ok && a.pageChose() && h == patternDatabase && pageHeuristic(a.catalog, order, formula, func(string) bool { return false }) == h {
+		return whyPatternDatabase
+	}
+	return ""
 }

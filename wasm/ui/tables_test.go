@@ -8,7 +8,8 @@ import (
 
 func tablesCatalog() *protocol.Catalog {
 	return &protocol.Catalog{
-		Orders: []protocol.Choice{{Name: "bfs", Suggested: true}, {Name: "astar", Directed: true}},
+		Orders: []protocol.Choice{{Name: "bfs", Suggested: true}, {Name: "astar", Directed: true, Optimal: true},
+			{Name: "gbfs", Directed: true}},
 		Heuristics: []protocol.Choice{{Name: "dl", Label: "dL", Admissible: true, Precomputes: true},
 			{Name: "hu", Label: "hU"}, {Name: "hl", Label: "hL", Admissible: true, Suggested: true},
 			{Name: "pdb", Label: "PDB", Admissible: true, Precomputes: true}},
@@ -83,6 +84,58 @@ func TestProofText(t *testing.T) {
 	} {
 		if got := proofText(&tc.r, c); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.r, got, tc.want)
+		}
+	}
+}
+
+func TestPageHeuristic(t *testing.T) {
+	c := tablesCatalog()
+	none := func(string) bool { return false }
+	dl := func(h string) bool { return h == "dl" }
+	for _, tc := range []struct {
+		order, formula string
+		cached         func(string) bool
+		want           string
+	}{
+		{"astar", "E<> P(1).cs", none, "pdb"},
+		{"astar", "A[] forall (i : id_t) P(i).x <= 3", none, "pdb"},
+		{"astar", "E <> P(1).cs", dl, "pdb"}, // the pattern database is A*'s, cached or not
+		{"astar", "A[] not deadlock", none, "hl"},
+		{"astar", "A[] not deadlock", dl, "dl"},
+		{"astar", "P(1).req --> P(1).cs", none, "hl"},
+		{"gbfs", "E<> P(1).cs", none, "hl"},
+		{"gbfs", "E<> P(1).cs", dl, "dl"},
+		{"bfs", "E<> P(1).cs", none, ""},
+	} {
+		if got := pageHeuristic(c, tc.order, tc.formula, tc.cached); got != tc.want {
+			t.Errorf("%s, %q: %q, want %q", tc.order, tc.formula, got, tc.want)
+		}
+	}
+	c.Heuristics = c.Heuristics[:3] // no pattern database on offer
+	if got := pageHeuristic(c, "astar", "E<> P(1).cs", none); got != "hl" {
+		t.Errorf("without a pattern database: %q, want the suggested hl", got)
+	}
+}
+
+func TestReachability(t *testing.T) {
+	for _, tc := range []struct {
+		formula string
+		want    bool
+	}{
+		{"E<> P(1).cs", true},
+		{"  A[]\tx < 3", true},
+		{"E\t <> P(1).cs", true},
+		{"A[] not deadlock", false},
+		{"E<> deadlock && P(1).cs", false},
+		{"E<> P(1).deadlocked", true},
+		{"E[] P(1).cs", false},
+		{"A<> P(1).cs", false},
+		{"P(1).req --> P(1).cs", false},
+		{"Exit == 1", false},
+		{"", false},
+	} {
+		if got := reachability(tc.formula); got != tc.want {
+			t.Errorf("reachability(%q) = %v, want %v", tc.formula, got, tc.want)
 		}
 	}
 }

@@ -148,8 +148,7 @@ func (a *app) setOptions(o protocol.Options) {
 		a.byID("order").(*dom.HTMLSelectElement).SetValue(string(o.Order))
 	}
 	if o.Heuristic.Name != "" {
-		a.byID("heuristic").(*dom.HTMLSelectElement).SetValue(o.Heuristic.Name)
-		a.heuristicPicked = true
+		a.pickHeuristic(o.Heuristic.Name)
 	}
 	if o.Trace != "" {
 		a.byID("trace").(*dom.HTMLSelectElement).SetValue(string(o.Trace))
@@ -259,6 +258,9 @@ func (a *app) selectQuery(i int) {
 	}
 	a.sel = i
 	a.renderQueries()
+	if a.pageChose() {
+		go a.preselect() // the page's choice follows the query
+	}
 	if el := a.doc.QuerySelector(`#queries li[data-query="` + strconv.Itoa(i) + `"]`); el != nil {
 		el.(dom.HTMLElement).Focus()
 	}

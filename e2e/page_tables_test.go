@@ -91,15 +91,7 @@ func TestPagePDBTableCache(t *testing.T) {
 
 	reopen(t, ctx, base)
 	phases, again := checkBrokenWithPDB(t, ctx)
-	if slices.Contains(phases, "precomputing") {
-		t.Errorf("after a reload the check went through phases %q, want no precomputing", phases)
-	}
-	if got := text(t, ctx, "p-table"); !strings.HasPrefix(got, "from the cache, ") {
-		t.Errorf("after a reload the table is %q, want from the cache", got)
-	}
-	if again != explored {
-		t.Errorf("after a reload %s states explored, first %s", again, explored)
-	}
+	expectFromCache(t, ctx, phases, again, explored)
 	Screenshot(t, ctx, "page-pdb-cached.png")
 
 	// A share link of the trace reruns the check with the cached table.

@@ -129,8 +129,18 @@ func Eval[T any](t testing.TB, ctx context.Context, js string) T {
 // after timeout.
 func WaitFor(t testing.TB, ctx context.Context, cond string, timeout time.Duration) {
 	t.Helper()
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(20*time.Millisecond)))
-	if err != nil {
+	deadline := time.Now().Add(timeout)
+	for {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(time.Until(deadline)), chromedp.WithPollingInterval(20*time.Millisecond)))
+		if err == nil {
+			return
+		}
+		// A navigation replaced the page's JavaScript context while the
+		// poll ran: poll again in the new one.
+		if strings.Contains(err.Error(), "Cannot find context with specified id") && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
 		t.Fatalf("waiting %v for %s: %v", timeout, short(cond), err)
 	}
 }

@@ -188,6 +188,20 @@ type Ref struct {
 	Name string
 }
 
+// Elements splits the comma lists of an update into their elements, in
+// the order they run.
+func Elements(list []Expr) []Expr {
+	var out []Expr
+	for _, x := range list {
+		if s, ok := x.(*Seq); ok {
+			out = append(out, Elements(s.List)...)
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
 // Conjuncts appends to dst the top-level conjuncts of e (e split at &&);
 // nil appends nothing.
 func Conjuncts(e Expr, dst []Expr) []Expr {

@@ -225,7 +225,7 @@ func (pr *projector) normalise() {
 			if e.Assign == nil {
 				continue
 			}
-			for _, u := range flatten(e.Assign.List) {
+			for _, u := range ir.Elements(e.Assign.List) {
 				// A kept assignment reads no dropped slot, so the
 				// clocks it assigns get known values.
 				d := pr.deps(u)
@@ -410,7 +410,7 @@ func (pr *projector) update(c *Edge, u *ir.Update) {
 		return
 	}
 	out := &ir.Update{Frame: u.Frame}
-	for _, x := range flatten(u.List) {
+	for _, x := range ir.Elements(u.List) {
 		d := pr.deps(x)
 		switch {
 		case !pr.anyKept(d.WriteVars) && !pr.keepsReset(d.Resets):
@@ -450,20 +450,6 @@ func (pr *projector) anyValue(c *Edge, slots []int32) []ir.Expr {
 		dst := &ir.Ref{Space: ir.Var, Off: s, Span: 1, Lo: v.Lo, Hi: v.Hi, Name: v.Name}
 		sel := &ir.Ref{Space: ir.Sel, Off: k, Span: 1, Lo: v.Lo, Hi: v.Hi, Name: "any " + v.Name}
 		out = append(out, &ir.Assign{At: ir.At{P: v.Pos}, Dst: dst, X: &ir.Load{Ref: sel}})
-	}
-	return out
-}
-
-// flatten splits the comma lists of an update into their elements, which
-// run in the same order: each is projected on its own.
-func flatten(list []ir.Expr) []ir.Expr {
-	var out []ir.Expr
-	for _, x := range list {
-		if s, ok := x.(*ir.Seq); ok {
-			out = append(out, flatten(s.List)...)
-			continue
-		}
-		out = append(out, x)
 	}
 	return out
 }

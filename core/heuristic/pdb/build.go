@@ -81,6 +81,32 @@ func keptClocks(p []bool) []int32 {
 	return out
 }
 
+// abstractClocks lists the kept clocks (keptClocks) in the numbering of
+// the projection m: the original numbers, or 0..k−1 when m numbers its
+// clocks densely (Network.ClockMap).
+func abstractClocks(m *model.Network, clocks []int32) []int32 {
+	if m.ClockMap == nil {
+		return clocks
+	}
+	out := make([]int32, len(clocks))
+	for i := range out {
+		out[i] = int32(i)
+	}
+	return out
+}
+
+// covering returns the first state stored under key whose zone includes
+// r (a zone restricted to the kept clocks); −1 when there is none. The
+// exploration maps a successor to that state.
+func (b *db) covering(key []byte, r *dbm.DBM) int32 {
+	for _, id := range b.index[string(key)] {
+		if zz := b.zone(id); zz.Includes(r) {
+			return id
+		}
+	}
+	return -1
+}
+
 // zone returns the zone of state id as a DBM view (not a copy).
 func (b *db) zone(id int32) dbm.DBM {
 	n := b.dim * b.dim
@@ -145,18 +171,12 @@ func newBuilder(m *model.Network, p model.Pattern, keep []int32, t *heuristic.Ta
 	clocks := keptClocks(p.Clocks)
 	bl := &builder{
 		b:   &db{dim: len(clocks), clocks: clocks, keep: keep, index: map[string][]int32{}},
-		abs: clocks,
+		abs: abstractClocks(m, clocks),
 		x:   g.NewExpander(),
 		nd:  g.DiscreteLen(),
 		np:  len(m.Processes),
 		lim: lim, target: t, report: report,
 		scr: dbm.New(len(clocks)),
-	}
-	if m.ClockMap != nil {
-		bl.abs = make([]int32, len(clocks))
-		for i := range bl.abs {
-			bl.abs[i] = int32(i)
-		}
 	}
 	if bl.lim.MaxStates <= 0 {
 		bl.lim.MaxStates = DefaultMaxStates
@@ -261,15 +281,12 @@ func (bl *builder) bytes() int64 {
 // does.
 func (bl *builder) add(d []int32, z *dbm.DBM) (int32, bool) {
 	bl.buf = bl.b.key(d, bl.buf)
-	list := bl.b.index[string(bl.buf)]
 	restrict(bl.abs, z, bl.scr)
-	for _, id := range list {
-		if zz := bl.b.zone(id); zz.Includes(bl.scr) {
-			return id, false
-		}
+	if id := bl.b.covering(bl.buf, bl.scr); id >= 0 {
+		return id, false
 	}
 	id := int32(len(bl.b.dist))
-	bl.b.index[string(bl.buf)] = append(list, id)
+	bl.b.index[string(bl.buf)] = append(bl.b.index[string(bl.buf)], id)
 	bl.b.zones = append(bl.b.zones, bl.scr.Raw()...)
 	bl.b.dist = append(bl.b.dist, Inf)
 	bl.disc = append(bl.disc, d...)

@@ -70,7 +70,10 @@ func (h *Heuristic) grow(ctx context.Context, p model.Pattern, add []part) (mode
 			x.set(q)
 		}
 		b, ok, err := h.trial(ctx, q)
-		if !ok || !grew(p, q) {
+		// q keeps all p keeps (the projection drops a clock only when
+		// an assignment to it reads a dropped variable, and q drops
+		// fewer): unless it kept the parts, it is p again.
+		if !ok || samePattern(p, q) {
 			b = nil
 		}
 		return q, b, err
@@ -100,23 +103,14 @@ func (h *Heuristic) grow(ctx context.Context, p model.Pattern, add []part) (mode
 // the abstract states and blurs the distances.
 func (h *Heuristic) closeSources(p model.Pattern) {
 	var flows []ir.Deps
-	var walk func(x ir.Expr)
-	walk = func(x ir.Expr) {
-		if s, ok := x.(*ir.Seq); ok {
-			for _, y := range s.List {
-				walk(y)
-			}
-			return
-		}
-		if d := ir.ExprDeps(x); len(d.ReadVars) > 0 && len(d.WriteVars) > 0 {
-			flows = append(flows, d)
-		}
-	}
 	for _, proc := range h.net.Processes {
 		for _, e := range proc.Edges {
-			if e.Assign != nil {
-				for _, x := range e.Assign.List {
-					walk(x)
+			if e.Assign == nil {
+				continue
+			}
+			for _, x := range ir.Elements(e.Assign.List) {
+				if d := ir.ExprDeps(x); len(d.ReadVars) > 0 && len(d.WriteVars) > 0 {
+					flows = append(flows, d)
 				}
 			}
 		}
@@ -159,18 +153,6 @@ const (
 
 func (x part) set(p model.Pattern) {
 	[][]bool{p.Procs, p.Vars, p.Clocks}[x.kind][x.i] = true
-}
-
-// grew reports whether q keeps something p does not.
-func grew(p, q model.Pattern) bool {
-	for k, s := range [][]bool{q.Procs, q.Vars, q.Clocks} {
-		for i, v := range s {
-			if v && ![][]bool{p.Procs, p.Vars, p.Clocks}[k][i] {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 func copyPattern(dst, src model.Pattern) {
@@ -366,12 +348,7 @@ func (w *walker) explain(p model.Pattern, look *Heuristic, d []int32, z *dbm.DBM
 		return nil, err
 	}
 	ax := ag.NewExpander()
-	abs := keptClocks(q.Clocks)
-	if m.ClockMap != nil {
-		for i := range abs {
-			abs[i] = int32(i)
-		}
-	}
+	abs := abstractClocks(m, keptClocks(q.Clocks))
 	ad := projectState(w.h.net, q, d)
 	az := dbm.New(ax.Dim())
 	extend(abs, ptr(look.db.zone(id)), az)
@@ -379,7 +356,8 @@ func (w *walker) explain(p model.Pattern, look *Heuristic, d []int32, z *dbm.DBM
 	r := dbm.New(len(abs))
 	err = ax.Successors(ad, az, func(l, d2 []int32, z2 *dbm.DBM) bool {
 		restrict(abs, z2, r)
-		if to := covering(look.db, d2, r, look.buf); to >= 0 && look.db.dist[to] == dist-1 {
+		look.buf = look.db.key(d2, look.buf)
+		if to := look.db.covering(look.buf, r); to >= 0 && look.db.dist[to] == dist-1 {
 			label, ad2 = slices.Clone(l), slices.Clone(d2)
 			return false
 		}
@@ -393,17 +371,6 @@ func (w *walker) explain(p model.Pattern, look *Heuristic, d []int32, z *dbm.DBM
 		return out, nil
 	}
 	return w.diverged(p, q, d, z, steps, ad2), nil
-}
-
-// covering returns the first stored state with d's kept part whose zone
-// includes r (the state an exploration's add maps to); −1 for none.
-func covering(b *db, d []int32, r *dbm.DBM, buf []byte) int32 {
-	for _, id := range b.index[string(b.key(d, buf))] {
-		if zz := b.zone(id); zz.Includes(r) {
-			return id
-		}
-	}
-	return -1
 }
 
 // step is one edge of a transition of the network, with the values of

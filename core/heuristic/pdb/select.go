@@ -6,6 +6,7 @@ package pdb
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"beeline/core/dbm"
@@ -65,6 +66,9 @@ func (h *Heuristic) dprc(ctx context.Context, report func(Progress)) (model.Patt
 			return q, nil, err
 		}
 		h.closeSources(q)
+		if small.Procs != nil && samePattern(q, small) {
+			continue // the trial of the same pattern ran out already
+		}
 		b, ok, err := h.trial(ctx, q)
 		if err != nil {
 			return q, nil, err
@@ -90,6 +94,11 @@ func (h *Heuristic) dprc(ctx context.Context, report func(Progress)) (model.Patt
 		return q, b, err
 	}
 	return h.russianDoll(), nil, nil
+}
+
+// samePattern reports whether p and q keep the same parts.
+func samePattern(p, q model.Pattern) bool {
+	return slices.Equal(p.Procs, q.Procs) && slices.Equal(p.Vars, q.Vars) && slices.Equal(p.Clocks, q.Clocks)
 }
 
 // addClocks adds back, one at a time, each clock of candidates whose

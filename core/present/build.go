@@ -129,6 +129,9 @@ func point(p *uppaal.Point) protocol.Point {
 func BuildTrace(t *zone.Trace) *protocol.Trace {
 	out := &protocol.Trace{Den: t.Den, Clocks: t.Clocks, States: make([]protocol.TraceState, 0, len(t.States)),
 		Steps: make([]protocol.TraceStep, 0, len(t.Steps)), Final: t.FinalDelay}
+	if t.End != zone.EndGoal {
+		out.End, out.Loop = t.End.String(), t.Loop
+	}
 	for _, st := range t.States {
 		out.States = append(out.States, protocol.TraceState{Locs: st.Locs, Vars: st.Vars, Clocks: st.Clocks, Zone: st.Zone})
 	}

@@ -247,6 +247,18 @@ type Result struct {
 	// cut off (it said no target is reachable from them).
 	Exhausted bool   `msgpack:"exhausted,omitempty"`
 	Trace     *Trace `msgpack:"trace,omitempty"`
+	// Values are the answers of a sup or inf query, one per expression.
+	Values []Value `msgpack:"values,omitempty"`
+}
+
+// Value is the supremum or infimum of one expression of a sup or inf
+// query over the reachable states where its condition holds.
+type Value struct {
+	Expr string `msgpack:"expr"`
+	// Text is the value as UPPAAL prints it: an integer ("42"), a clock
+	// bound ("≤ 42", "< 42", "≥ 3", "> 3"), "∞" when unbounded, or
+	// "none" when no reachable state satisfies the condition.
+	Text string `msgpack:"text"`
 }
 
 // Trace is a concrete trace. Clock values and delays are numerators over
@@ -257,6 +269,14 @@ type Trace struct {
 	States []TraceState `msgpack:"states" json:"states"`
 	Steps  []TraceStep  `msgpack:"steps" json:"steps"` // Steps[k] leads from States[k] to States[k+1]
 	Final  int64        `msgpack:"final_delay" json:"final_delay"`
+	// End says how the trace of a liveness query ends: "" (the last
+	// state is the goal of a reachability query), "loop" (the steps from
+	// States[Loop] on repeat forever: the last state is the loop head
+	// again), "delay" (time passes forever in the last state) or
+	// "deadlock" (after Final no transition can be taken and time cannot
+	// pass).
+	End  string `msgpack:"end,omitempty" json:"end,omitempty"`
+	Loop int    `msgpack:"loop,omitempty" json:"loop,omitempty"`
 }
 
 // TraceState is one state of a trace.

@@ -115,8 +115,27 @@ type Result struct {
 	// was asked for and the verdict has one: a witness of E<> or a
 	// counterexample of A[].
 	Symbolic []search.Step
-	// Concrete is the same trace with delays and clock values.
+	// Concrete is the same trace with delays and clock values. For E[],
+	// A<> and --> it is a lasso or a maximal path (see zone.Trace's End).
 	Concrete *zone.Trace
+
+	// Values are the answers of a sup or inf query (whose Verdict is then
+	// Satisfied), one per expression in the order written.
+	Values []Value
+}
+
+// Value is the supremum or infimum of one expression of a sup or inf
+// query over the reachable states where the query's condition holds.
+type Value struct {
+	Expr string // the expression as written
+	// None: no reachable state satisfies the condition. Infinite: the
+	// value is unbounded (a clock's supremum when time may pass forever).
+	None, Infinite bool
+	// Value is the integer value or the clock's bound; for a clock,
+	// Strict says the bound is not attained (< or > rather than ≤ or ≥).
+	Value  int64
+	Clock  bool
+	Strict bool
 }
 
 // Check decides the query f on n. The error is for failures of Beeline
@@ -127,6 +146,10 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 	res := &Result{Depth: -1}
 	defer func() { res.Seconds = time.Since(start).Seconds() }()
 
+	switch f.Kind {
+	case lang.QueryEG, lang.QueryAF, lang.QueryLeadsTo:
+		return checkLiveness(ctx, n, f, opts, res)
+	}
 	target, negate, why := reachability(f)
 	if why != "" {
 		res.Reason = why

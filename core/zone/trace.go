@@ -27,6 +27,38 @@ type Trace struct {
 	// FinalDelay is the time spent in the last state before the goal
 	// holds (0 when it holds at once).
 	FinalDelay int64
+	// End says how a trace of a liveness query ends (EndGoal for a
+	// trace to a goal state); Loop is, for EndLoop, the index in States
+	// of the loop head: the last state is the head again (same discrete
+	// part, its zone included in the head's), and the run repeats the
+	// steps from Loop on forever.
+	End  TraceEnd
+	Loop int
+}
+
+// TraceEnd is how a trace ends.
+type TraceEnd uint8
+
+const (
+	// EndGoal: the last state is the goal of a reachability query.
+	EndGoal TraceEnd = iota
+	// EndLoop: the steps from Trace.Loop on repeat forever.
+	EndLoop
+	// EndDelay: time passes forever in the last state.
+	EndDelay
+	// EndDeadlock: in the last state (after FinalDelay) no transition can
+	// be taken and time cannot pass.
+	EndDeadlock
+)
+
+var traceEndNames = [...]string{EndGoal: "goal", EndLoop: "loop", EndDelay: "delay", EndDeadlock: "deadlock"}
+
+// String returns "goal", "loop", "delay" or "deadlock".
+func (e TraceEnd) String() string {
+	if int(e) < len(traceEndNames) {
+		return traceEndNames[e]
+	}
+	return fmt.Sprintf("TraceEnd(%d)", int(e))
 }
 
 // TraceState is one state of a concrete trace.

@@ -593,16 +593,22 @@ const (
 	QueryEG                           // E[] φ
 	QueryAF                           // A<> φ
 	QueryLeadsTo                      // φ --> ψ
-	QueryUnsupported                  // sup, inf, Pr, simulate, control, strategies, ...
+	QueryUnsupported                  // bounds, Pr, simulate, control, strategies, ...
+	QuerySup                          // sup: e1, e2 and sup{φ}: e1, e2
+	QueryInf                          // inf: e1, e2 and inf{φ}: e1, e2
 )
 
 // Query is a parsed requirement. For QueryUnsupported, What names the kind in
 // plain words ("probability estimation Pr[...]") and Prop/Right are nil.
+// For QuerySup and QueryInf, Prop is the condition in braces (nil when
+// there is none: every reachable state counts) and List the expressions
+// after the colon, each with its own position.
 type Query struct {
 	KindPos Pos
 	Kind    QueryKind
 	Prop    Expr // φ
 	Right   Expr // ψ of φ --> ψ
+	List    []Expr
 	What    string
 	Stop    Pos
 }

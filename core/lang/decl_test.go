@@ -300,6 +300,9 @@ func TestQueries(t *testing.T) {
 		{"E<> E.Escape", QueryEF, "E<> E.Escape"}, // a process named E
 		{"A[1] --> A[2]", QueryLeadsTo, "A[1] --> A[2]"},
 		{"sup --> inf", QueryLeadsTo, "sup --> inf"},
+		{"sup: Task(0).wcrt , Task(1).wcrt", QuerySup, "sup: Task(0).wcrt, Task(1).wcrt"},
+		{"sup{Train(1).Crossing}: Train(1).x", QuerySup, "sup{Train(1).Crossing}: Train(1).x"},
+		{"inf {Task(3).EndPeriod}: Task(3).wcrt", QueryInf, "inf{Task(3).EndPeriod}: Task(3).wcrt"},
 		{"A[] forall (i : id_t) forall (j : id_t) P(i).cs && P(j).cs imply i == j", QueryAG,
 			"A[] forall (i : id_t) forall (j : id_t) P(i).cs && P(j).cs imply i == j"},
 		{"/* comment */ E<> x // trailing", QueryEF, "E<> x"},
@@ -319,10 +322,9 @@ func TestQueries(t *testing.T) {
 
 func TestUnsupportedQueries(t *testing.T) {
 	for _, tt := range []struct{ src, what string }{
-		{"sup: Task(0).wcrt , Task(1).wcrt", "supremum query (sup)"},
-		{"sup{Train(1).Crossing}: Train(1).x", "supremum query (sup)"},
-		{"inf {Task(3).EndPeriod}: Task(3).wcrt", "infimum query (inf)"},
 		{"bounds{x}: y", "bounds query (bounds)"},
+		{"bounds: x, y", "bounds query (bounds)"},
+		{"sup: x under Safe", "query under a strategy (under)"},
 		{"simulate 1 [<=1] { x }", "simulation query (simulate)"},
 		{"simulate [<=10] { x, y+z } : 2 : goal", "simulation query (simulate)"},
 		{"Pr[# <= 20]([] forall (i : id_t) P(i).x) >= 0.98", "probability query (Pr)"},

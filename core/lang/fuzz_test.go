@@ -179,6 +179,7 @@ func FuzzParseQuery(f *testing.F) {
 	for _, s := range []string{
 		"E<> P(1).cs", "A[] not deadlock", "E <> x", "p --> q", "A[ p U q ]", "E[<=10;5](max: x)",
 		"Pr[# <= 20]([] x) >= 0.98", "sup{x}: y", "A[] x under S", "//c", "E<> control: A[] x",
+		"inf: a, b[i] + 1", "sup{P.l && x < 3}: x, n = 1", "sup --> inf",
 	} {
 		f.Add(s)
 	}
@@ -195,6 +196,9 @@ func FuzzParseQuery(f *testing.F) {
 		}
 		checkExprSpan(t, q.Prop, 1, Pos(1+len(text)))
 		checkExprSpan(t, q.Right, 1, Pos(1+len(text)))
+		for _, e := range q.List {
+			checkExprSpan(t, e, 1, Pos(1+len(text)))
+		}
 		if n > 0 || q.Kind == QueryUnsupported {
 			return
 		}

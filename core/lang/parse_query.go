@@ -4,8 +4,9 @@ package lang
 
 import "beeline/core/source"
 
-// ParseQuery parses a requirement: E<> φ, A[] φ, E[] φ, A<> φ or φ --> ψ.
-// Other kinds of query that UPPAAL knows (sup, inf, bounds, Pr, simulate,
+// ParseQuery parses a requirement: E<> φ, A[] φ, E[] φ, A<> φ, φ --> ψ,
+// sup: e1, e2, sup{φ}: e1, e2, and inf alike. Other kinds of query that
+// UPPAAL knows (bounds, Pr, simulate,
 // E[...] estimation, control:, strategies, learning, "under" subjections,
 // ...) give a Query of kind QueryUnsupported whose What names the kind, and
 // no error. Empty text, or only comments, gives nil.
@@ -14,11 +15,14 @@ func ParseQuery(text string, base Pos, errs *source.List) (q *Query) {
 	defer func() {
 		// After a bailout, leave no nil formula in a checkable query.
 		if q != nil && q.Kind != QueryUnsupported {
-			if q.Prop == nil {
+			if q.Prop == nil && q.Kind != QuerySup && q.Kind != QueryInf {
 				q.Prop = &BadExpr{From: q.KindPos, To: q.Stop}
 			}
 			if q.Kind == QueryLeadsTo && q.Right == nil {
 				q.Right = &BadExpr{From: q.Stop, To: q.Stop}
+			}
+			if (q.Kind == QuerySup || q.Kind == QueryInf) && len(q.List) == 0 {
+				q.List = []Expr{&BadExpr{From: q.Stop, To: q.Stop}}
 			}
 		}
 	}()
@@ -35,6 +39,12 @@ func ParseQuery(text string, base Pos, errs *source.List) (q *Query) {
 		return p.skipQuery(what)
 	}
 	q = &Query{KindPos: p.pos, Stop: p.pos}
+	if k, ok := boundWords[p.lit]; ok && p.tok == IDENT {
+		if t := p.peek(1).tok; t == COLON || t == LBRACE {
+			q.Kind = k
+			return p.parseBoundQuery(q)
+		}
+	}
 	switch p.tok {
 	case EF, EG, AF, AG:
 		q.Kind = pathQuantifiers[p.tok]
@@ -63,6 +73,38 @@ func ParseQuery(text string, base Pos, errs *source.List) (q *Query) {
 }
 
 var pathQuantifiers = map[Token]QueryKind{EF: QueryEF, EG: QueryEG, AF: QueryAF, AG: QueryAG}
+
+// boundWords are the first words of the queries that compute bounds of
+// expressions. They count only when ':' or '{' follows, so that a
+// variable called sup still works in a leads-to formula.
+var boundWords = map[string]QueryKind{"sup": QuerySup, "inf": QueryInf}
+
+// parseBoundQuery parses the rest of sup: e1, e2, ... or sup{φ}: e1, e2,
+// ... (and inf alike) from the word, whose kind q already holds. Clock
+// constraints and side effects in the list are the compiler's to refuse:
+// telling a clock from an integer takes the declarations.
+func (p *parser) parseBoundQuery(q *Query) *Query {
+	p.next()
+	if p.got(LBRACE) {
+		q.Prop = p.parseExpr()
+		p.expect(RBRACE)
+	}
+	p.expect(COLON)
+	for {
+		q.List = append(q.List, p.parseExpr())
+		if !p.got(COMMA) {
+			break
+		}
+	}
+	if p.isWord("under") {
+		u := p.skipQuery("query under a strategy (under)")
+		u.KindPos = q.KindPos
+		return u
+	}
+	q.Stop = p.stopAfter(q.KindPos)
+	p.expectEnd("query")
+	return q
+}
 
 // stopAfter returns the end of the last token read, but not before from.
 func (p *parser) stopAfter(from Pos) Pos {
@@ -95,8 +137,6 @@ var queryWords = map[string]struct {
 	what   string
 	follow []Token
 }{
-	"sup":            {"supremum query (sup)", []Token{COLON, LBRACE}},
-	"inf":            {"infimum query (inf)", []Token{COLON, LBRACE}},
 	"bounds":         {"bounds query (bounds)", []Token{COLON, LBRACE}},
 	"simulate":       {"simulation query (simulate)", []Token{LBRACK, INT}},
 	"Pr":             {"probability query (Pr)", []Token{LBRACK, LPAREN, LSS}},

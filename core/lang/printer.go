@@ -43,7 +43,7 @@ func TypeString(t *TypeSpec) string {
 }
 
 // QueryString returns the canonical text of a query: `A[] not deadlock`,
-// `p --> q`; an unsupported query prints as its What.
+// `p --> q`, `sup{p}: x, n`; an unsupported query prints as its What.
 func QueryString(q *Query) string {
 	if q == nil {
 		return ""
@@ -53,6 +53,20 @@ func QueryString(q *Query) string {
 		return q.What
 	case QueryLeadsTo:
 		return ExprString(q.Prop) + " --> " + ExprString(q.Right)
+	case QuerySup, QueryInf:
+		var b strings.Builder
+		b.WriteString(map[QueryKind]string{QuerySup: "sup", QueryInf: "inf"}[q.Kind])
+		if q.Prop != nil {
+			b.WriteString("{" + ExprString(q.Prop) + "}")
+		}
+		b.WriteString(":")
+		for i, e := range q.List {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(" " + ExprString(e))
+		}
+		return b.String()
 	}
 	prefix := map[QueryKind]string{QueryEF: "E<> ", QueryAG: "A[] ", QueryEG: "E[] ", QueryAF: "A<> "}[q.Kind]
 	return prefix + ExprString(q.Prop)

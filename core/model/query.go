@@ -53,8 +53,11 @@ type Prop struct {
 // Formula is a compiled query.
 type Formula struct {
 	Kind  lang.QueryKind
-	Prop  *Prop // φ
+	Prop  *Prop // φ; for sup and inf, the condition (true when none is written)
 	Right *Prop // ψ of φ --> ψ
+	// Exprs are the expressions of a sup or inf query, in the order
+	// written.
+	Exprs []BoundExpr
 	// What names an unsupported query kind in plain words (Kind is
 	// lang.QueryUnsupported).
 	What string
@@ -65,9 +68,10 @@ type Formula struct {
 }
 
 // CompileQuery compiles a parsed query. It returns nil and reports to errs
-// when the formula does not type-check. Unsupported kinds (E[], A<>, -->,
-// sup, Pr, ...) still compile when their state formulas do, with Kind
-// recorded so that the caller can refuse them in plain words.
+// when the formula does not type-check. A sup or inf query compiles its
+// condition as Prop and its list as Exprs. Kinds the parser does not
+// check (Pr, bounds, ...) give a Formula with only Kind, What and Text,
+// so that the caller can refuse them in plain words.
 func (n *Network) CompileQuery(q *lang.Query, errs *source.List) *Formula {
 	if q == nil {
 		return nil
@@ -80,9 +84,16 @@ func (n *Network) CompileQuery(q *lang.Query, errs *source.List) *Formula {
 	fr := &frame{}
 	x := &cx{c: c, sc: n.global, fr: fr, mode: modeQuery}
 	start := len(*errs)
-	f.Prop = x.prop(q.Prop)
+	if q.Prop != nil || (q.Kind != lang.QuerySup && q.Kind != lang.QueryInf) {
+		f.Prop = x.prop(q.Prop)
+	} else {
+		f.Prop = &Prop{Op: PropTrue}
+	}
 	if q.Right != nil {
 		f.Right = x.prop(q.Right)
+	}
+	for _, e := range q.List {
+		f.Exprs = append(f.Exprs, x.boundExpr(q.Kind, e))
 	}
 	if (*errs)[start:].HasErrors() {
 		return nil
@@ -91,7 +102,66 @@ func (n *Network) CompileQuery(q *lang.Query, errs *source.List) *Formula {
 	b := backend{n}
 	b.prop(f.Prop, fr.size)
 	b.prop(f.Right, fr.size)
+	for k := range f.Exprs {
+		b.boundExpr(&f.Exprs[k], fr.size)
+	}
 	return f
+}
+
+// BoundExpr is one expression of a sup or inf query: a clock, whose bound
+// over the valuations of a zone is sought, or an integer expression over
+// the discrete state.
+type BoundExpr struct {
+	Text string // as printed by lang.ExprString
+	Pos  source.Pos
+	// Clock is set for a clock: Index is its number (x_0 is the
+	// reference clock), or IndexFn computes it from the state (an element
+	// of a clock array chosen by a variable); Ref is the resolved
+	// reference they are compiled from.
+	Clock   bool
+	Index   int32
+	IndexFn func(*Env) int32
+	Ref     *ir.Ref
+	// Int evaluates an integer expression; Expr is its resolved form.
+	// Both run in a frame of Formula.Frame slots.
+	Int  func(*Env) int32
+	Expr ir.Expr
+}
+
+// boundExpr compiles an expression of the list of a sup or inf query:
+// a clock alone, or an integer expression without side effects.
+func (x *cx) boundExpr(kind lang.QueryKind, e lang.Expr) BoundExpr {
+	be := BoundExpr{Text: lang.ExprString(e), Pos: e.Pos()}
+	word := "a sup"
+	if kind == lang.QueryInf {
+		word = "an inf"
+	}
+	o := x.expr(e)
+	switch {
+	case o.isBad():
+	case o.effect:
+		x.errorf(e, "side effects are not allowed in a query")
+	case o.t.kind == kGuard || o.t.kind == kNeq:
+		x.errorf(e, "'%s' is a clock constraint: the list of %s query takes clocks and integer expressions", exprString(e), word)
+	case o.t.kind == kClock && o.lin != nil && o.lin.isPlain():
+		be.Clock, be.Ref = true, o.lin.pos
+	case o.t.kind == kClock || o.t.kind == kDiff:
+		x.errorf(e, "'%s' is a clock expression: the list of %s query takes a clock alone or an integer expression", exprString(e), word)
+	case x.integral(o):
+		be.Expr = o.value()
+	}
+	return be
+}
+
+// boundExpr compiles the closures of e in a frame of size slots.
+func (b backend) boundExpr(e *BoundExpr, size int32) {
+	if e.Clock {
+		var fn func(*Env) int32
+		e.Index, fn = b.clock(e.Ref)
+		e.IndexFn = withFrame(fn, size)
+		return
+	}
+	e.Int = withFrame(b.expr(e.Expr), size)
 }
 
 // prop compiles the atoms and clock constraints of p in a frame of size

@@ -245,6 +245,10 @@ func verdictOf(reachedMeansSatisfied bool) Verdict {
 // Supported reports whether Check decides f by reachability, and if not,
 // why, in the words Check's Result.Reason would use.
 func Supported(f *model.Formula) (ok bool, why string) {
+	switch f.Kind {
+	case lang.QueryEG, lang.QueryAF, lang.QueryLeadsTo:
+		return true, ""
+	}
 	_, _, why = reachability(f)
 	return why == "", why
 }
@@ -258,12 +262,6 @@ func reachability(f *model.Formula) (target *model.Prop, negate bool, why string
 		return f.Prop, false, ""
 	case lang.QueryAG:
 		return &model.Prop{Op: model.PropNot, Args: []*model.Prop{f.Prop}}, true, ""
-	case lang.QueryEG:
-		return nil, false, "liveness properties (E[]) are not supported yet"
-	case lang.QueryAF:
-		return nil, false, "liveness properties (A<>) are not supported yet"
-	case lang.QueryLeadsTo:
-		return nil, false, "leads-to properties (-->) are not supported yet"
 	}
 	what := f.What
 	if what == "" {

@@ -104,6 +104,13 @@ type Expander struct {
 	exact bool
 	trace *traceRecorder
 
+	// within is the formula the states are cut to (see Graph.Within);
+	// withinZone says it has clock constraints or deadlock. aux evaluates
+	// it, and the endings of paths, with its own scratch.
+	within     *model.Prop
+	withinZone bool
+	aux        *Expander
+
 	env    *model.Env
 	en     enabled // the enabled edges of the state being expanded
 	urg    enabled // scratch for the urgency test of a target state
@@ -346,6 +353,9 @@ func (g *Expander) fail(err error) {
 // is the source state for error messages (nil for the initial state).
 func (g *Expander) finish(d2 []int32, z2 *dbm.DBM, src []int32) (bool, error) {
 	ok, err := g.invariants(d2, z2, src)
+	if err == nil && ok {
+		ok, err = g.restrict(d2, z2)
+	}
 	if err != nil || !ok || g.exact {
 		return ok, err
 	}
@@ -354,7 +364,11 @@ func (g *Expander) finish(d2 []int32, z2 *dbm.DBM, src []int32) (bool, error) {
 		return ok, err
 	}
 	z2.Up()
-	return g.invariants(d2, z2, src)
+	ok, err = g.invariants(d2, z2, src)
+	if err == nil && ok {
+		ok, err = g.restrict(d2, z2)
+	}
+	return ok, err
 }
 
 // invariants intersects z with the invariants of the locations in d and

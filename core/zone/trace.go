@@ -166,6 +166,12 @@ func (g *Expander) concretize(steps []SymbolicStep, goal *model.Prop) (*Trace, e
 
 // replay recomputes the exact zones along the labels of steps.
 func (g *Expander) replay(steps []SymbolicStep) ([]pathStep, error) {
+	return g.replayCut(steps, nil)
+}
+
+// replayCut is replay with a hook that may cut each state's zones (its
+// index in steps, after the delay) before the next transition is taken.
+func (g *Expander) replayCut(steps []SymbolicStep, cut func(k int, s *pathStep) error) ([]pathStep, error) {
 	d := make([]int32, g.nd)
 	z := dbm.New(g.dim)
 	locs, vars := g.net.InitialState()
@@ -182,10 +188,20 @@ func (g *Expander) replay(steps []SymbolicStep) ([]pathStep, error) {
 	if err := g.delayStep(&path[0]); err != nil {
 		return nil, err
 	}
+	if cut != nil {
+		if err := cut(0, &path[0]); err != nil {
+			return nil, err
+		}
+	}
 	for k := 1; k < len(steps); k++ {
 		next, err := g.replayStep(&path[k-1], steps[k].Label)
 		if err != nil {
 			return nil, err
+		}
+		if cut != nil {
+			if err := cut(k, &next); err != nil {
+				return nil, err
+			}
 		}
 		if steps[k].Discrete != nil && !slices.Equal(next.d, steps[k].Discrete) {
 			return nil, fmt.Errorf("step %d of the trace reaches %s, not the recorded state", k, g.net.Describe(next.d[:g.np], next.d[g.np:]))
@@ -453,6 +469,9 @@ func FormatValue(num, den int64) string {
 func (g *Graph) FormatTrace(t *Trace) string {
 	var b strings.Builder
 	for k, st := range t.States {
+		if t.End == EndLoop && k == t.Loop {
+			b.WriteString("  -- the loop starts here --\n")
+		}
 		fmt.Fprintf(&b, "state %d: %s", k, g.net.Describe(st.Locs, st.Vars))
 		for i := 1; i < len(st.Clocks); i++ {
 			fmt.Fprintf(&b, " %s=%s", t.Clocks[i], FormatValue(st.Clocks[i], t.Den))
@@ -463,6 +482,15 @@ func (g *Graph) FormatTrace(t *Trace) string {
 			fmt.Fprintf(&b, "  delay %s, then %s\n", FormatValue(s.Delay, t.Den), g.FormatTransition(s.Transition))
 		}
 	}
-	fmt.Fprintf(&b, "  delay %s: goal\n", FormatValue(t.FinalDelay, t.Den))
+	switch t.End {
+	case EndLoop:
+		fmt.Fprintf(&b, "  -- state %d is state %d again (its zone included): the loop repeats forever --\n", len(t.States)-1, t.Loop)
+	case EndDelay:
+		b.WriteString("  time passes forever here\n")
+	case EndDeadlock:
+		fmt.Fprintf(&b, "  delay %s: no transition can be taken and time cannot pass (deadlock)\n", FormatValue(t.FinalDelay, t.Den))
+	default:
+		fmt.Fprintf(&b, "  delay %s: goal\n", FormatValue(t.FinalDelay, t.Den))
+	}
 	return b.String()
 }

@@ -23,6 +23,14 @@
 // rerun, a reload or a share link finds it there and checks with it at
 // once. Tables move between worker and page as transferred buffers.
 //
+// Liveness queries (E[], A<>, -->) answer with a path that goes on
+// forever: a lasso, whose last state is its loop head again, or a path
+// ending where time passes forever or in a deadlock. The step list marks
+// the loop as a band from "loop starts here" to "back to the loop head",
+// and the player goes round the loop until paused (liveness.go words
+// these ends and the verdicts; state.Player plays them). A sup or inf
+// query answers with values, shown beside the query and in the status.
+//
 // Only DOM glue is built for GOOS=js (files ending in _js.go). Logic that
 // needs no DOM lives in ordinary files of this package (step
 // descriptions, source excerpts, the gallery) or in the packages share

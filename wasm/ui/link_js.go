@@ -28,6 +28,7 @@ func (a *app) copyLink() {
 	switch {
 	case a.sim.player != nil:
 		l.Formula, l.Steps, l.Step = a.sim.formula, a.sim.tr.Steps, a.sim.player.Pos()
+		l.End, l.Loop = a.sim.tr.End, a.sim.tr.Loop
 	case a.sel >= 0 && a.sel < len(a.queries):
 		l.Formula = a.queries[a.sel].q.Formula
 	}
@@ -119,7 +120,9 @@ func (a *app) checkLink() {
 		return
 	}
 	a.renderQueries()
-	if len(l.Steps) == 0 {
+	// A liveness trace may have no step (time passes forever in the
+	// initial state) and is still a trace to show.
+	if len(l.Steps) == 0 && l.End == "" {
 		a.link = nil
 		a.notify("Opened the shared model and query.", false)
 		return
@@ -140,7 +143,7 @@ func (a *app) afterResult(res *protocol.Result) {
 	}
 	a.sim.player.Seek(l.Step)
 	a.sim.show()
-	if err := l.SameSteps(res.Trace.Steps); err != nil {
+	if err := l.SameTrace(res.Trace); err != nil {
 		a.notify("The shared trace does not replay: "+err.Error()+". Showing the trace found now.", true)
 		return
 	}

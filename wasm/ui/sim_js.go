@@ -8,6 +8,7 @@ package main
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -142,6 +143,9 @@ func (s *simulator) clear() {
 func (s *simulator) load(res *protocol.Result) {
 	s.res, s.tr, s.formula = res, res.Trace, res.Formula
 	s.player = state.NewPlayer(state.Delays(res.Trace))
+	if head, ok := lassoHead(res.Trace); ok {
+		s.player.SetLoop(head)
+	}
 	if v, err := strconv.ParseFloat(s.a.byID("speed").(*dom.HTMLSelectElement).Value(), 64); err == nil {
 		s.player.SetSpeed(v)
 	}
@@ -150,8 +154,18 @@ func (s *simulator) load(res *protocol.Result) {
 		s.figs[p] = s.a.drawings.figureOf(p)
 	}
 	a := s.a
-	a.byID("simulator").RemoveAttribute("hidden")
-	a.byID("trace-title").SetTextContent("for " + res.Formula + " (" + strconv.Itoa(len(s.tr.Steps)) + " steps)")
+	sim := a.byID("simulator")
+	sim.RemoveAttribute("hidden")
+	// How the run goes on after the last state, for styles and tests:
+	// data-end is "" (a goal), "loop", "delay" or "deadlock"; data-loop
+	// is a lasso's loop head.
+	sim.SetAttribute("data-end", s.tr.End)
+	if head, ok := lassoHead(s.tr); ok {
+		sim.SetAttribute("data-loop", strconv.Itoa(head))
+	} else {
+		sim.RemoveAttribute("data-loop")
+	}
+	a.byID("trace-title").SetTextContent(traceTitle(res.Formula, s.tr))
 	steps := a.byID("steps")
 	steps.SetInnerHTML("")
 	spacer := a.doc.CreateElement("div").(dom.HTMLElement)
@@ -188,7 +202,7 @@ func (s *simulator) show() {
 		play.SetTextContent("▶")
 		play.SetAttribute("aria-label", "Play")
 	}
-	s.a.byID("step-of").SetTextContent("state " + strconv.Itoa(pos) + " of " + strconv.Itoa(s.player.Len()-1))
+	s.a.byID("step-of").SetTextContent(stepOf(s.tr, pos))
 	s.a.doc.Body().SetAttribute("data-step", strconv.Itoa(pos))
 	s.scrollTo(pos)
 	s.drawRows()
@@ -219,19 +233,37 @@ func (s *simulator) drawRows() {
 	first := steps.Underlying().Get("scrollTop").Int() / rowPx
 	last := min(s.player.Len()-1, first+steps.Underlying().Get("clientHeight").Int()/rowPx+1)
 	for i := first; i <= last; i++ {
-		row := s.a.doc.CreateElement("div").(dom.HTMLElement)
-		row.SetAttribute("class", "row")
-		row.SetAttribute("role", "option")
-		row.SetAttribute("data-step", strconv.Itoa(i))
-		if i == s.player.Pos() {
-			row.Class().Add("current")
-			row.SetAttribute("aria-selected", "true")
-		}
-		row.Style().SetProperty("top", strconv.Itoa(i*rowPx)+"px", "")
-		row.SetTextContent(s.a.names.stepText(s.tr, i))
+		row := s.row(i)
 		row.AddEventListener("click", false, func(dom.Event) { s.do(func() { s.player.Pause(); s.player.Seek(i) }) })
 		steps.AppendChild(row)
 	}
+}
+
+// row makes the row of state i: the step into it and, on a liveness
+// trace, the mark of the loop or of the end beside it.
+func (s *simulator) row(i int) dom.HTMLElement {
+	row := s.a.doc.CreateElement("div").(dom.HTMLElement)
+	m := endMark(s.tr, i)
+	row.SetAttribute("class", strings.TrimSpace("row "+m.class))
+	row.SetAttribute("role", "option")
+	row.SetAttribute("data-step", strconv.Itoa(i))
+	if i == s.player.Pos() {
+		row.Class().Add("current")
+		row.SetAttribute("aria-selected", "true")
+	}
+	row.Style().SetProperty("top", strconv.Itoa(i*rowPx)+"px", "")
+	text := s.a.doc.CreateElement("span")
+	text.SetAttribute("class", "text")
+	text.SetTextContent(s.a.names.stepText(s.tr, i))
+	row.AppendChild(text)
+	if m.label != "" {
+		mark := s.a.doc.CreateElement("span")
+		mark.SetAttribute("class", "mark")
+		mark.SetTextContent(m.label)
+		row.AppendChild(mark)
+		row.SetAttribute("title", m.label)
+	}
+	return row
 }
 
 // showValues fills the variables and clocks tables; clocks run while a

@@ -17,12 +17,14 @@ import (
 )
 
 // queryRow is one line of the query list. verdict is "" (unchecked),
-// "running", or the engine's verdict.
+// "running", or the engine's verdict; answer is a sup or inf query's
+// values in words ("sup: len = 3"), shown beside it.
 type queryRow struct {
 	q       protocol.Query
 	user    bool
 	verdict string
 	reason  string
+	answer  string
 }
 
 func (a *app) wireVerifier() {
@@ -198,6 +200,9 @@ func (a *app) queryItem(i int, r *queryRow) dom.Element {
 	if !r.q.Supported {
 		marker.Class().Add("unsupported")
 	}
+	if r.answer != "" {
+		marker.Class().Add("answered")
+	}
 	li.AppendChild(marker)
 	f := a.doc.CreateElement("span")
 	f.SetAttribute("class", "formula")
@@ -240,6 +245,7 @@ func (a *app) queryNotes(li dom.Element, r *queryRow) {
 	if r.reason != "" {
 		note("why", r.reason)
 	}
+	note("answer", r.answer)
 }
 
 func markerLabel(r *queryRow) string {
@@ -248,6 +254,8 @@ func markerLabel(r *queryRow) string {
 		return "cannot be checked: " + r.q.Why
 	case r.verdict == "":
 		return "not checked"
+	case r.answer != "":
+		return "answered: " + r.answer
 	}
 	return r.verdict
 }
@@ -281,7 +289,7 @@ func (a *app) checkSelected() {
 	} else {
 		req.Queries = []int{r.q.Index}
 	}
-	r.verdict, r.reason = "running", ""
+	r.verdict, r.reason, r.answer = "running", "", ""
 	a.renderQueries()
 	a.setStatus("Checking "+r.q.Formula+" …", "")
 	a.byID("progress").SetInnerHTML("")
@@ -366,7 +374,10 @@ func (a *app) progressField(key, label, value string) {
 // showResult records a verdict and, with a trace, loads the simulator.
 func (a *app) showResult(res *protocol.Result, row *queryRow) {
 	if row != nil {
-		row.verdict, row.reason = res.Verdict, res.Reason
+		row.verdict, row.reason, row.answer = res.Verdict, res.Reason, ""
+		if len(res.Values) > 0 {
+			row.answer = valuesText(res.Formula, res.Values)
+		}
 		a.renderQueries()
 	}
 	stats := " Explored " + strconv.FormatInt(res.Explored, 10) + " states, stored " +
@@ -389,16 +400,7 @@ func (a *app) showResult(res *protocol.Result, row *queryRow) {
 		stats = " " + strings.ToUpper(proof[:1]) + proof[1:] + ", stored " + strconv.FormatInt(res.Stored, 10) +
 			", in " + state.FormatFloat(res.Seconds) + " s."
 	}
-	switch res.Verdict {
-	case "satisfied":
-		a.setStatus("Property is satisfied."+stats, "satisfied")
-	case "not satisfied":
-		a.setStatus("Property is not satisfied."+stats, "not-satisfied")
-	case "unknown":
-		a.setStatus("Not decided: "+res.Reason+"."+stats, "failed")
-	default:
-		a.setStatus(res.Verdict+": "+res.Reason+stats, "failed")
-	}
+	a.setStatus(statusLine(res, stats))
 	if res.Trace != nil && a.model != nil {
 		a.sim.load(res)
 	}

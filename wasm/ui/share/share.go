@@ -49,6 +49,11 @@ type Link struct {
 	// sender was looking at (0 is the initial state).
 	Steps []protocol.TraceStep `msgpack:"steps,omitempty"`
 	Step  int                  `msgpack:"step"`
+	// End and Loop are the trace's (protocol.Trace): how a liveness
+	// query's trace goes on after its last step, and a lasso's loop
+	// head. Links made before liveness traces decode with End "".
+	End  string `msgpack:"end,omitempty"`
+	Loop int    `msgpack:"loop,omitempty"`
 }
 
 // Hash returns the hex SHA-256 of model bytes, as protocol.Model.Hash does.
@@ -152,6 +157,34 @@ func (l *Link) SameSteps(steps []protocol.TraceStep) error {
 		return fmt.Errorf("the check found a trace of %d steps, the shared one has %d", len(steps), len(l.Steps))
 	}
 	return nil
+}
+
+// SameTrace is SameSteps, and also reports whether the trace found again
+// ends as the link's does: a lasso on the same loop head, or the same
+// kind of maximal path.
+func (l *Link) SameTrace(tr *protocol.Trace) error {
+	if err := l.SameSteps(tr.Steps); err != nil {
+		return err
+	}
+	if tr.End != l.End || (tr.End == "loop" && tr.Loop != l.Loop) {
+		return fmt.Errorf("the check found a trace that %s, the shared one %s", endWords(tr.End, tr.Loop), endWords(l.End, l.Loop))
+	}
+	return nil
+}
+
+// endWords says how a trace ends, for SameTrace's message.
+func endWords(end string, loop int) string {
+	switch end {
+	case "":
+		return "ends in its last state"
+	case "loop":
+		return "loops back to state " + strconv.Itoa(loop)
+	case "delay":
+		return "ends with time passing forever"
+	case "deadlock":
+		return "ends in a deadlock"
+	}
+	return "ends as " + strconv.Quote(end)
 }
 
 func sameStep(a, b protocol.TraceStep) bool {

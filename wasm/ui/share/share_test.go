@@ -114,3 +114,37 @@ func TestSameSteps(t *testing.T) {
 		t.Errorf("shorter trace: got %v", err)
 	}
 }
+
+func TestSameTrace(t *testing.T) {
+	l := sampleLink()
+	l.End, l.Loop = "loop", 1
+	frag, err := Encode(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(frag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.End != "loop" || back.Loop != 1 {
+		t.Fatalf("the lasso did not survive the link: end %q, loop %d", back.End, back.Loop)
+	}
+	tr := &protocol.Trace{Steps: append([]protocol.TraceStep(nil), l.Steps...), End: "loop", Loop: 1}
+	if err := back.SameTrace(tr); err != nil {
+		t.Errorf("the same lasso: %v", err)
+	}
+	tr.Loop = 0
+	if err := back.SameTrace(tr); err == nil || !strings.Contains(err.Error(), "loops back to state 0") {
+		t.Errorf("another loop head: %v", err)
+	}
+	tr.End = "delay"
+	if err := back.SameTrace(tr); err == nil || !strings.Contains(err.Error(), "time passing forever") {
+		t.Errorf("another end: %v", err)
+	}
+	// A link without End (a reachability trace, or a link made before
+	// liveness traces) matches a trace to a goal.
+	plain := sampleLink()
+	if err := plain.SameTrace(&protocol.Trace{Steps: plain.Steps}); err != nil {
+		t.Errorf("a reachability trace: %v", err)
+	}
+}

@@ -14,4 +14,11 @@
 // Manual moves (Forward, Back, First, Last, Seek) never animate: they
 // land on a state with Elapsed 0. Play at the last state starts over
 // from the first, as UPPAAL's simulator replays.
+//
+// A liveness query's trace may be a lasso (protocol.Trace's End "loop"):
+// a prefix, then a loop whose last state is its head again, the run
+// repeating the loop forever. SetLoop tells the player so: playing then
+// goes round the loop (from the last state back to the head) until
+// paused, and Forward from the last state lands on the state after the
+// head, as the run goes on.
 package state

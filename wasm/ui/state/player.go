@@ -15,7 +15,11 @@ const (
 
 // Player is the trace player. The zero value is an empty trace at rest.
 type Player struct {
-	delays  []float64 // delays[k]: model time spent in state k before step k
+	delays []float64 // delays[k]: model time spent in state k before step k
+	// lasso is set when the trace is a lasso: its last state is state
+	// head again, and the steps from head on repeat forever.
+	lasso   bool
+	head    int
 	pos     int
 	playing bool
 	// phase is the wall-clock seconds spent in the current state while
@@ -28,6 +32,22 @@ type Player struct {
 // (in model time units), at state 0, paused, at speed 1.
 func NewPlayer(delays []float64) *Player {
 	return &Player{delays: delays, speed: 1}
+}
+
+// SetLoop makes the trace a lasso whose last state is state head again:
+// playing on from the last state goes back to head, and so does stepping
+// forward (to the state after head). A head outside 0..Len()-2 (no step
+// to repeat) leaves the trace a plain one.
+func (p *Player) SetLoop(head int) {
+	p.lasso, p.head = head >= 0 && head < len(p.delays), head
+}
+
+// Loop returns the loop head and true for a lasso, or -1 and false.
+func (p *Player) Loop() (head int, ok bool) {
+	if !p.lasso {
+		return -1, false
+	}
+	return p.head, true
 }
 
 // Len is the number of states (steps + 1).
@@ -76,8 +96,16 @@ func (p *Player) Seek(i int) {
 	p.phase = 0
 }
 
-// Forward shows the next state; it pauses the player.
-func (p *Player) Forward() { p.playing = false; p.Seek(p.pos + 1) }
+// Forward shows the next state; it pauses the player. From the last
+// state of a lasso the next state is the one after the loop head.
+func (p *Player) Forward() {
+	p.playing = false
+	if head, ok := p.Loop(); ok && p.pos == p.Len()-1 {
+		p.Seek(head + 1)
+		return
+	}
+	p.Seek(p.pos + 1)
+}
 
 // Back shows the previous state; it pauses the player.
 func (p *Player) Back() { p.playing = false; p.Seek(p.pos - 1) }
@@ -88,12 +116,13 @@ func (p *Player) First() { p.playing = false; p.Seek(0) }
 // Last shows the final state; it pauses the player.
 func (p *Player) Last() { p.playing = false; p.Seek(p.Len() - 1) }
 
-// Play starts the animation; at the last state it starts over.
+// Play starts the animation; at the last state it starts over, or, for
+// a lasso, goes on around the loop.
 func (p *Player) Play() {
 	if p.Len() < 2 {
 		return
 	}
-	if p.pos == p.Len()-1 {
+	if _, ok := p.Loop(); !ok && p.pos == p.Len()-1 {
 		p.Seek(0)
 	}
 	p.playing = true
@@ -116,26 +145,40 @@ func (p *Player) Replay() { p.Seek(0); p.Play() }
 
 // Tick advances a playing player by wall-clock seconds. It reports whether
 // the position changed; the caller redraws Elapsed on every tick anyway.
-// A long tick (a background tab) may move over several states.
+// A long tick (a background tab) may move over several states, and round
+// a lasso's loop several times.
+//
+// A plain trace stops at its last state. A lasso rests there for a dwell,
+// like on any state, then moves back to the loop head: the last state is
+// the head again (its clocks may differ), and showing both lets the eye
+// see the run close its loop.
 func (p *Player) Tick(seconds float64) (moved bool) {
 	if !p.playing {
 		return false
 	}
 	p.phase += seconds * p.speed
+	head, lasso := p.Loop()
 	for p.playing {
-		if p.pos >= len(p.delays) {
+		if p.pos >= len(p.delays) && !lasso {
 			p.playing = false
 			p.phase = 0
 			break
 		}
-		need := DwellSeconds + p.delaySeconds(p.delays[p.pos])
+		need := DwellSeconds
+		if p.pos < len(p.delays) {
+			need += p.delaySeconds(p.delays[p.pos])
+		}
 		if p.phase < need {
 			break
 		}
 		p.phase -= need
-		p.pos++
 		moved = true
-		if p.pos == len(p.delays) {
+		if p.pos >= len(p.delays) {
+			p.pos = head
+			continue
+		}
+		p.pos++
+		if p.pos == len(p.delays) && !lasso {
 			p.playing = false
 			p.phase = 0
 		}

@@ -131,3 +131,94 @@ func TestClocksAndFormat(t *testing.T) {
 		}
 	}
 }
+
+// A lasso of 4 steps whose last state (4) is state 1 again.
+func lassoPlayer() *Player {
+	p := NewPlayer([]float64{0, 1, 0, 2})
+	p.SetLoop(1)
+	return p
+}
+
+func TestLassoPlaysRound(t *testing.T) {
+	p := lassoPlayer()
+	if head, ok := p.Loop(); !ok || head != 1 {
+		t.Fatalf("Loop() = %d, %v; want 1, true", head, ok)
+	}
+	p.Play()
+	var shown []int
+	for range 200 {
+		if p.Tick(0.05) {
+			shown = append(shown, p.Pos())
+		}
+	}
+	want := []int{1, 2, 3, 4, 1, 2, 3, 4, 1}
+	if len(shown) < len(want) {
+		t.Fatalf("playing showed %v, want it to go round the loop: %v…", shown, want)
+	}
+	for i, w := range want {
+		if shown[i] != w {
+			t.Fatalf("playing showed %v, want %v…", shown, want)
+		}
+	}
+	if !p.Playing() {
+		t.Error("a lasso stopped playing")
+	}
+	// The last state rests a dwell before the jump back.
+	p.Seek(4)
+	if p.Tick(DwellSeconds/2) || p.Pos() != 4 {
+		t.Error("left the last state before its dwell")
+	}
+	p.Tick(DwellSeconds / 2)
+	expectPos(t, p, 1, true)
+	if p.Elapsed() != 0 {
+		t.Errorf("elapsed %v on arrival at the head, want 0", p.Elapsed())
+	}
+}
+
+func TestLassoSteps(t *testing.T) {
+	p := lassoPlayer()
+	p.Last()
+	expectPos(t, p, 4, false)
+	// Forward from the last state: the state after the loop head.
+	p.Forward()
+	expectPos(t, p, 2, false)
+	p.Back()
+	expectPos(t, p, 1, false)
+	// Play at the last state goes on round the loop, not from 0.
+	p.Last()
+	p.Play()
+	expectPos(t, p, 4, true)
+	p.Tick(DwellSeconds)
+	expectPos(t, p, 1, true)
+	p.Pause()
+	expectPos(t, p, 1, false)
+	if p.Tick(10) {
+		t.Error("a paused lasso moves")
+	}
+	p.Replay()
+	expectPos(t, p, 0, true)
+}
+
+func TestLoopOutOfRange(t *testing.T) {
+	for _, head := range []int{-1, 2, 9} {
+		p := NewPlayer([]float64{1, 1})
+		p.SetLoop(head)
+		if _, ok := p.Loop(); ok {
+			t.Errorf("SetLoop(%d) on 2 steps made a lasso", head)
+		}
+		p.Play()
+		p.Tick(100)
+		expectPos(t, p, 2, false)
+	}
+	// A one-step loop goes round between its two states.
+	p := NewPlayer([]float64{0, 1})
+	p.SetLoop(1)
+	p.Last()
+	p.Forward()
+	expectPos(t, p, 2, false)
+	p.Play()
+	p.Tick(DwellSeconds)
+	expectPos(t, p, 1, true)
+	p.Tick(DwellSeconds + p.delaySeconds(1))
+	expectPos(t, p, 2, true)
+}

@@ -46,8 +46,8 @@ func processCount(t *testing.T, ctx context.Context) int {
 }
 
 // Open crossing.xta with its .q in one go: the model is drawn, its five
-// queries listed (the liveness one marked as not supported), and the
-// first is satisfied.
+// queries listed, all checkable, and the first and the leads-to one are
+// satisfied.
 func TestPageOpenFiles(t *testing.T) {
 	ctx := openPage(t, site(t))
 	root := WebRoot(t)
@@ -75,23 +75,15 @@ func TestPageOpenFiles(t *testing.T) {
 	if s := Eval[string](t, ctx, `document.getElementById("status").textContent`); !strings.HasPrefix(s, "Property is satisfied") {
 		t.Errorf("status %q, want satisfied", s)
 	}
-	// The leads-to query: marked as not checkable up front, or else
-	// checked to "not decided" with the reason shown on its row.
-	if len(unsupported) == 1 && strings.Contains(unsupported[0], "-->") {
-		if why := Eval[string](t, ctx, `document.querySelector('#queries li[data-query="4"] .why').textContent`); !strings.Contains(why, "-->") {
-			t.Errorf("the leads-to query's note reads %q", why)
-		}
-	} else {
-		if len(unsupported) != 0 || !strings.Contains(formulas[4], "-->") {
-			t.Fatalf("queries marked unsupported: %q (query 4 is %q)", unsupported, formulas[4])
-		}
-		t.Log("the engine lists the leads-to query as checkable; checking it")
-		waitPage(t, ctx, `document.body.dataset.job === "idle"`, 5*time.Second)
-		checkQuery(t, ctx, 4)
-		waitPage(t, ctx, `document.body.dataset.job === "idle" && document.getElementById("status").textContent.startsWith("Not decided")`, 30*time.Second)
-		if why := Eval[string](t, ctx, `(document.querySelector('#queries li[data-query="4"] .why')||{}).textContent`); !strings.Contains(why, "leads-to") {
-			t.Errorf("the leads-to query's row says %q, want why it was not decided", why)
-		}
+	// The leads-to query is checked too, and holds.
+	if len(unsupported) != 0 || !strings.Contains(formulas[4], "-->") {
+		t.Fatalf("queries marked unsupported: %q (query 4 is %q)", unsupported, formulas[4])
+	}
+	waitPage(t, ctx, `document.body.dataset.job === "idle"`, 5*time.Second)
+	checkQuery(t, ctx, 4)
+	waitPage(t, ctx, `document.querySelector('#queries li[data-query="4"] .marker').classList.contains("satisfied")`, 30*time.Second)
+	if s := Eval[string](t, ctx, `document.getElementById("status").textContent`); !strings.HasPrefix(s, "Property is satisfied. Whenever Train(1).Appr holds, Train(1).Cross follows on every path.") {
+		t.Errorf("status of the leads-to query %q", s)
 	}
 	Screenshot(t, ctx, "page-open-files.png")
 }

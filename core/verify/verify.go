@@ -136,6 +136,12 @@ type Value struct {
 	Value  int64
 	Clock  bool
 	Strict bool
+	// Inf: the value is an infimum (a clock's bound is ≥ or >), not a
+	// supremum (≤ or <).
+	Inf bool
+	// Above: the exact value was not found, only that it is more than
+	// Value; the verdict is then Unknown and Result.Reason says why.
+	Above bool
 }
 
 // Check decides the query f on n. The error is for failures of Beeline
@@ -149,6 +155,8 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 	switch f.Kind {
 	case lang.QueryEG, lang.QueryAF, lang.QueryLeadsTo:
 		return checkLiveness(ctx, n, f, opts, res)
+	case lang.QuerySup, lang.QueryInf:
+		return checkBounds(ctx, n, f, opts, res)
 	}
 	target, negate, why := reachability(f)
 	if why != "" {
@@ -246,7 +254,7 @@ func verdictOf(reachedMeansSatisfied bool) Verdict {
 // why, in the words Check's Result.Reason would use.
 func Supported(f *model.Formula) (ok bool, why string) {
 	switch f.Kind {
-	case lang.QueryEG, lang.QueryAF, lang.QueryLeadsTo:
+	case lang.QueryEG, lang.QueryAF, lang.QueryLeadsTo, lang.QuerySup, lang.QueryInf:
 		return true, ""
 	}
 	_, _, why = reachability(f)

@@ -12,5 +12,5 @@ A[] not deadlock
 
 //NO_QUERY
 
-/* Every approaching train eventually crosses (liveness: recognised, not yet checked). */
+/* Every approaching train eventually crosses. */
 Train(1).Appr --> Train(1).Cross

@@ -1,0 +1,18 @@
+/* A train that approaches eventually crosses: no longer, the gate may keep
+   a stopped train waiting forever (a lasso counterexample). */
+Train(0).Appr --> Train(0).Cross
+
+/* The queue fills up: all three trains wait in it. */
+sup: q.len
+
+/* How long a train may approach, and how long it may wait when stopped
+   (for ever: the gate need not release it). */
+sup{Train(0).Appr}: Train(0).x, q.len
+
+sup{Train(0).Stop}: Train(0).x
+
+/* A run on which train 0 never crosses (a witness lasso). */
+E[] not Train(0).Cross
+
+/* Train 0 need not ever cross (a counterexample lasso). */
+A<> Train(0).Cross

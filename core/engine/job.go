@@ -141,6 +141,9 @@ func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopt
 		if res.Concrete != nil {
 			r.Trace = present.BuildTrace(res.Concrete)
 		}
+		for _, v := range res.Values {
+			r.Values = append(r.Values, protocol.Value{Expr: v.Expr, Text: v.Text()})
+		}
 	}
 	s.send(&protocol.Frame{Kind: protocol.FrameResult, Result: r})
 }

@@ -155,7 +155,8 @@ func (q *Query) Supported() (ok bool, why string) {
 }
 
 // KindName names a query kind as UPPAAL users write it: "E<>", "A[]",
-// "E[]", "A<>", "-->", or the plain-words name of an unsupported kind.
+// "E[]", "A<>", "-->", "sup", "inf", or the plain-words name of an
+// unsupported kind.
 func KindName(q *lang.Query) string {
 	switch q.Kind {
 	case lang.QueryEF:
@@ -168,6 +169,10 @@ func KindName(q *lang.Query) string {
 		return "A<>"
 	case lang.QueryLeadsTo:
 		return "-->"
+	case lang.QuerySup:
+		return "sup"
+	case lang.QueryInf:
+		return "inf"
 	}
 	if q.What != "" {
 		return q.What

@@ -10,9 +10,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"time"
 
 	"beeline/core/job"
+	"beeline/core/lang"
 	"beeline/core/options"
 	"beeline/core/protocol"
 	"beeline/core/source"
@@ -215,8 +217,56 @@ func checkOne(ctx context.Context, l *loaded, q *job.Query, opts verify.Options)
 		if res.Concrete != nil {
 			r.Trace = traceToJSON(l, res)
 		}
+		for _, v := range res.Values {
+			r.Values = append(r.Values, boundToJSON(v))
+		}
 	}
 	return r
+}
+
+// boundJSON is one answer of a sup or inf query: Text as verifyta-like
+// output shows it, and its parts.
+type boundJSON struct {
+	Expr     string `json:"expr"`
+	Text     string `json:"text"`
+	Value    *int64 `json:"value,omitempty"` // the integer, or the clock's bound
+	Clock    bool   `json:"clock,omitempty"`
+	Strict   bool   `json:"strict,omitempty"`
+	Infinite bool   `json:"infinite,omitempty"`
+	None     bool   `json:"none,omitempty"`
+	Above    bool   `json:"above,omitempty"` // not found: more than value
+}
+
+func boundToJSON(v verify.Value) boundJSON {
+	j := boundJSON{Expr: v.Expr, Text: v.Text(), Clock: v.Clock, Strict: v.Strict, Infinite: v.Infinite, None: v.None, Above: v.Above}
+	if !v.None && !v.Infinite {
+		n := v.Value
+		j.Value = &n
+	}
+	return j
+}
+
+// valueLine prints one answer of a sup or inf query under the verdict:
+// "sup: n = 3", "sup{P.B}: x < 8", "inf: x ≥ 0", "sup: y = ∞", or
+// "sup{P.C}: x: none" when no reachable state satisfies the condition.
+func valueLine(q *lang.Query, v verify.Value) string {
+	head := "sup"
+	if q.Kind == lang.QueryInf {
+		head = "inf"
+	}
+	if q.Prop != nil {
+		head += "{" + lang.ExprString(q.Prop) + "}"
+	}
+	text := v.Text()
+	if v.None {
+		return head + ": " + v.Expr + ": " + text
+	}
+	for _, op := range []string{"≤ ", "< ", "≥ ", "> "} {
+		if strings.HasPrefix(text, op) {
+			return head + ": " + v.Expr + " " + text
+		}
+	}
+	return head + ": " + v.Expr + " = " + text
 }
 
 // queryResult is one entry of the JSON `queries` array.
@@ -239,6 +289,8 @@ type queryResult struct {
 	Reopened          int64      `json:"reopened"`
 	PrecomputeSeconds float64    `json:"precompute_seconds"`
 	Trace             *traceJSON `json:"trace,omitempty"`
+	// Values are the answers of a sup or inf query, one per expression.
+	Values []boundJSON `json:"values,omitempty"`
 
 	status int
 	q      *job.Query
@@ -259,6 +311,11 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 		fmt.Fprintln(w, " -- Formula is NOT satisfied.")
 	default:
 		fmt.Fprintf(w, " -- Formula is not decided: %s.\n", r.Reason)
+	}
+	if r.res != nil {
+		for _, v := range r.res.Values {
+			fmt.Fprintf(w, "    %s\n", valueLine(r.q.Parsed, v))
+		}
 	}
 	if r.res != nil && r.res.Graph != nil {
 		if r.Heuristic != "" {

@@ -47,8 +47,8 @@ import (
 // when φ has no clock differences and no deadlock (their truth is not
 // carried over by the simulation), and it is only tried then.
 //
-// Otherwise K is raised (four times larger, from the largest constant of
-// the model) and the graph explored again, up to a limit. The alternative,
+// Otherwise K is raised (four times larger, from just above the largest
+// constant of the model) and the graph explored again, up to a limit. The alternative,
 // no extrapolation at all, is exact but does not terminate on most models
 // (a clock that is never reset makes the zone graph infinite); raising K
 // terminates and costs more states only while a value is still open. A
@@ -115,15 +115,16 @@ func hasClock(exprs []model.BoundExpr) bool {
 	return false
 }
 
-// startBound is the first K: the largest constant of g's bounds, at
-// least 1.
+// startBound is the first K: one more than the largest constant of g's
+// bounds, so that a strict bound at that constant (x > c after a guard
+// x > c) is decided at once.
 func startBound(g *zone.Graph) int32 {
-	k := int32(1)
+	k := int32(0)
 	l, u := g.Bounds()
 	for i := 1; i < len(l); i++ {
 		k = max(k, l[i], u[i])
 	}
-	return k
+	return min(k, dbm.MaxConstant/8) + 1
 }
 
 // clockBounds is the formula that gives the listed clocks the bound k

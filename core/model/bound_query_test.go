@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"beeline/core/lang"
+	"beeline/core/source"
 )
 
 const boundModel = `typedef int[0,2] id_t; int g = 1; int a[3] = {4, 5, 6}; clock x; clock cs[3];
@@ -92,6 +93,9 @@ func TestBoundQueryErrors(t *testing.T) {
 		{"sup: h", `undeclared identifier "h"`},
 		{"inf: a", "array 'a' used in an integer expression"},
 		{"sup{deadlock + 1}: g", "'deadlock' may only be combined"},
+		{"inf: g, deadlock", "'deadlock' is not a value: the list of an inf query takes clocks and integer expressions"},
+		{"sup: P(1)", "process 'P(1)' used as a value"},
+		{"sup: g, 1/0", "division by zero"},
 	} {
 		f, errs := compileQuery(t, n, c.q)
 		if f != nil {
@@ -100,6 +104,16 @@ func TestBoundQueryErrors(t *testing.T) {
 		}
 		if len(errs) == 0 || !strings.Contains(errs[0].Msg, c.want) || !errs[0].Pos.IsValid() {
 			t.Errorf("%s: errors %v, want %q", c.q, errs, c.want)
+		}
+	}
+	// A list the parser could not read compiles to nothing (the parser
+	// reported the error).
+	for _, text := range []string{"sup:", "sup{", "sup: g,", "inf{P(0).idle}: g, (h"} {
+		seg := n.FS.AddText("query", text)
+		var errs source.List
+		q := lang.ParseQuery(seg.Text(), seg.Pos(0), &errs)
+		if f := n.CompileQuery(q, &errs); f != nil || !errs.HasErrors() {
+			t.Errorf("%q: compiled to %+v, errors %v", text, f, errs)
 		}
 	}
 	// The error points at the expression in the list.

@@ -92,10 +92,15 @@ func (n *Network) CompileQuery(q *lang.Query, errs *source.List) *Formula {
 	if q.Right != nil {
 		f.Right = x.prop(q.Right)
 	}
+	listOK := true
 	for _, e := range q.List {
-		f.Exprs = append(f.Exprs, x.boundExpr(q.Kind, e))
+		be, ok := x.boundExpr(q.Kind, e)
+		f.Exprs = append(f.Exprs, be)
+		listOK = listOK && ok
 	}
-	if (*errs)[start:].HasErrors() {
+	// A list element the parser could not read (a BadExpr, whose error
+	// the parser reported) compiles to nothing.
+	if (*errs)[start:].HasErrors() || !listOK {
 		return nil
 	}
 	f.Frame = fr.size
@@ -129,12 +134,17 @@ type BoundExpr struct {
 }
 
 // boundExpr compiles an expression of the list of a sup or inf query:
-// a clock alone, or an integer expression without side effects.
-func (x *cx) boundExpr(kind lang.QueryKind, e lang.Expr) BoundExpr {
+// a clock alone, or an integer expression without side effects. It
+// reports false when e does not compile.
+func (x *cx) boundExpr(kind lang.QueryKind, e lang.Expr) (BoundExpr, bool) {
 	be := BoundExpr{Text: lang.ExprString(e), Pos: e.Pos()}
 	word := "a sup"
 	if kind == lang.QueryInf {
 		word = "an inf"
+	}
+	if mentionsDeadlock(e) {
+		x.errorf(e, "'deadlock' is not a value: the list of %s query takes clocks and integer expressions", word)
+		return be, false
 	}
 	o := x.expr(e)
 	switch {
@@ -145,12 +155,14 @@ func (x *cx) boundExpr(kind lang.QueryKind, e lang.Expr) BoundExpr {
 		x.errorf(e, "'%s' is a clock constraint: the list of %s query takes clocks and integer expressions", exprString(e), word)
 	case o.t.kind == kClock && o.lin != nil && o.lin.isPlain():
 		be.Clock, be.Ref = true, o.lin.pos
+		return be, true
 	case o.t.kind == kClock || o.t.kind == kDiff:
 		x.errorf(e, "'%s' is a clock expression: the list of %s query takes a clock alone or an integer expression", exprString(e), word)
 	case x.integral(o):
 		be.Expr = o.value()
+		return be, true
 	}
-	return be
+	return be, false
 }
 
 // boundExpr compiles the closures of e in a frame of size slots.

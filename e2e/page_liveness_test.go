@@ -14,7 +14,7 @@ import (
 // UPPAAL's train-gate demo; a lasso counterexample of a broken crossing
 // (testdata/crossing-stuck.xta: the gate may keep a stopped train
 // waiting forever), played round its loop and shared as a link; the
-// verdict lines of E[] and A<>.
+// verdict lines of E[] and A<>; and the values of sup and inf queries.
 
 // trainGate is UPPAAL's train-gate demo in the shared corpus. Its licence
 // is not stated (models/MANIFEST.tsv), so it is not bundled.
@@ -242,5 +242,49 @@ func TestPageLivenessVerdicts(t *testing.T) {
 			t.Errorf("%s: status %q, want it to start %q", c.formula, status, c.status)
 		}
 		lasso(t, ctx)
+	}
+}
+
+// sup and inf queries show their values beside the query and in the
+// status line: integers, clock bounds, none, and ∞ (on the bundled
+// crossing, a query typed in the page).
+func TestPageSupValues(t *testing.T) {
+	ctx := openStuck(t, site(t))
+	for _, c := range []struct{ formula, answer string }{
+		{"sup: q.len", "sup: q.len = 3"},
+		{"sup{Train(0).Appr}: Train(0).x, q.len", "sup: Train(0).x ≤ 20, q.len = 3"},
+		{"inf{Train(0).Cross}: Train(0).x, q.len", "inf: Train(0).x ≥ 0, q.len = 1"},
+		{"sup{Train(0).Cross and Train(1).Cross}: q.len", "sup: q.len: none"},
+	} {
+		expectAnswer(t, ctx, queryAt(t, ctx, c.formula), c.formula, c.answer)
+	}
+	if s := text(t, ctx, "status"); !strings.Contains(s, "(none: no reachable state satisfies the condition)") {
+		t.Errorf("status %q, want none explained", s)
+	}
+	Screenshot(t, ctx, "page-sup.png")
+
+	chooseExample(t, ctx, "crossing")
+	waitPage(t, ctx, `document.getElementById("model-name").textContent === "crossing.xta"`, 30*time.Second)
+	waitDrawn(t, ctx)
+	f := "sup{Train(0).Safe}: Train(0).x"
+	Eval[bool](t, ctx, fmt.Sprintf(`(() => { document.getElementById("new-query").value = %q; return true })()`, f))
+	click(t, ctx, `#add-query button[type="submit"]`)
+	expectAnswer(t, ctx, queryAt(t, ctx, f), f, "sup: Train(0).x = ∞")
+}
+
+// expectAnswer checks query row i and expects answer beside it and in
+// the status line.
+func expectAnswer(t *testing.T, ctx context.Context, i int, formula, answer string) {
+	t.Helper()
+	marker, status := checkRow(t, ctx, i, 30*time.Second)
+	got := Eval[string](t, ctx, fmt.Sprintf(`(document.querySelector('#queries li[data-query="%d"] .answer') || {}).textContent || ""`, i))
+	if got != answer {
+		t.Errorf("%s: the row shows %q, want %q (marker %q, status %q)", formula, got, answer, marker, status)
+	}
+	if !strings.HasPrefix(status, "Answered: "+answer) {
+		t.Errorf("%s: status %q, want Answered: %s", formula, status, answer)
+	}
+	if !strings.Contains(marker, "answered") {
+		t.Errorf("%s: marker %q, want answered", formula, marker)
 	}
 }

@@ -5,11 +5,14 @@ Train(0).Appr --> Train(0).Cross
 /* The queue fills up: all three trains wait in it. */
 sup: q.len
 
-/* How long a train may approach, and how long it may wait when stopped
-   (for ever: the gate need not release it). */
+/* How long a train may approach, and how full the queue may be then. */
 sup{Train(0).Appr}: Train(0).x, q.len
 
-sup{Train(0).Stop}: Train(0).x
+/* A crossing train has at least one train in the queue: itself. */
+inf{Train(0).Cross}: Train(0).x, q.len
+
+/* No state has two trains crossing. */
+sup{Train(0).Cross and Train(1).Cross}: q.len
 
 /* A run on which train 0 never crosses (a witness lasso). */
 E[] not Train(0).Cross

@@ -84,6 +84,10 @@ func (h *handler) loadOne(s *stream, req *protocol.Request) (*job.Model, *job.Qu
 		s.fail(why)
 		return nil, nil, false
 	}
+	if !verify.Directed(q.Formula) {
+		s.fail(job.KindName(q.Parsed) + " queries are not checked by a directed search: there is no table to prepare")
+		return nil, nil, false
+	}
 	return l, q, true
 }
 

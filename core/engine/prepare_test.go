@@ -147,7 +147,7 @@ func TestPrepareRefused(t *testing.T) {
 		{"every query", base(func(r *protocol.Request) { r.Queries = nil }), "a table belongs to one query: pick exactly one"},
 		{"no heuristic", base(func(r *protocol.Request) { r.Options.Heuristic = protocol.Heuristic{} }), "prepare needs a heuristic that precomputes a table (e.g. pdb)"},
 		{"hl", base(func(r *protocol.Request) { r.Options.Heuristic = protocol.Heuristic{Name: "hl"} }), "heuristic hl precomputes nothing to keep: there is no table to prepare"},
-		{"liveness", base(func(r *protocol.Request) { r.Queries, r.Formulas = nil, []string{"E[] true"} }), "liveness properties (E[]) are not supported yet"},
+		{"liveness", base(func(r *protocol.Request) { r.Queries, r.Formulas = nil, []string{"E[] true"} }), "E[] queries are not checked by a directed search: there is no table to prepare"},
 	} {
 		_, frames := post(t, h, "/prepare", tc.req)
 		k := kinds(frames)

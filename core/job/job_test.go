@@ -59,7 +59,7 @@ func TestCheckOutcomes(t *testing.T) {
 		t.Errorf("query 0: %+v", o)
 	}
 	o = l.Check(ctx, l.AddFormula("E[] true"), verify.Options{})
-	if o.Verdict != "unknown" || o.Budget || o.Reason == "" {
+	if o.Verdict != "satisfied" || o.Budget || o.Reason != "" {
 		t.Errorf("E[]: %+v", o)
 	}
 	o = l.Check(ctx, l.AddFormula("E<> false"), verify.Options{MaxStates: 3})

@@ -247,7 +247,7 @@ func (ls *liveSearch) leadsTo(start *model.Prop) (*witness, []search.Step, int32
 
 // from searches from the root (d, z) of the restricted graph.
 func (ls *liveSearch) from(d []int32, z *dbm.DBM) (*witness, error) {
-	if ls.covered(d, z) {
+	if _, covered := ls.lookup(d, z); covered {
 		return nil, nil
 	}
 	if w, err := ls.push(nil, d, z); w != nil || err != nil {
@@ -259,19 +259,16 @@ func (ls *liveSearch) from(d []int32, z *dbm.DBM) (*witness, error) {
 		}
 		top := ls.stack[len(ls.stack)-1]
 		if top.next == len(top.succ) {
-			top.node.grey = false
-			top.succ = nil
-			ls.stack = ls.stack[:len(ls.stack)-1]
+			ls.blacken(top)
 			continue
 		}
 		t := top.succ[top.next]
 		top.next++
-		for _, e := range ls.nodes[key(t.d)] {
-			if e.grey && t.z.Includes(e.z) {
-				return ls.lasso(e.at, t)
-			}
+		head, covered := ls.lookup(t.d, t.z)
+		if head >= 0 {
+			return ls.lasso(head, t)
 		}
-		if ls.covered(t.d, t.z) {
+		if covered {
 			ls.included++
 			continue
 		}
@@ -282,17 +279,61 @@ func (ls *liveSearch) from(d []int32, z *dbm.DBM) (*witness, error) {
 	return nil, nil
 }
 
-// covered reports whether a black state of d subsumes z.
-func (ls *liveSearch) covered(d []int32, z *dbm.DBM) bool {
-	for _, e := range ls.nodes[key(d)] {
-		if e.grey {
+// blacken pops the top of the stack: its state starts no maximal path,
+// and the black states of its discrete part that it subsumes are
+// forgotten (it prunes whatever they would).
+func (ls *liveSearch) blacken(top *lframe) {
+	top.node.grey = false
+	top.succ = nil
+	ls.stack = ls.stack[:len(ls.stack)-1]
+	k := key(top.d)
+	list := ls.nodes[k]
+	kept := list[:0]
+	for _, e := range list {
+		if e != top.node && !e.grey && ls.subsumes(top.d, e.z, top.node.z) {
+			ls.bytes -= ls.nodeBytes(top.d, e.z)
 			continue
 		}
-		if ls.sub != nil && ls.sub(d, z, e.z) || ls.sub == nil && e.z.Includes(z) {
-			return true
+		kept = append(kept, e)
+	}
+	clear(list[len(kept):])
+	ls.nodes[k] = kept
+}
+
+// subsumes reports whether the state (d, big) simulates (d, z).
+func (ls *liveSearch) subsumes(d []int32, z, big *dbm.DBM) bool {
+	if ls.sub != nil {
+		return ls.sub(d, z, big)
+	}
+	return big.Includes(z)
+}
+
+// nodeBytes estimates the memory of a stored state.
+func (ls *liveSearch) nodeBytes(d []int32, z *dbm.DBM) int64 {
+	return int64(len(d))*4 + int64(z.Dim()*z.Dim())*4 + 96
+}
+
+// lookup compares (d, z) with the stored states of d: head is the stack
+// index of a grey state whose zone z includes (a cycle closes; -1 if
+// none), and covered says that a black state subsumes z. Both cannot
+// hold: a black state simulating a state that includes a grey one would
+// start an infinite path itself.
+func (ls *liveSearch) lookup(d []int32, z *dbm.DBM) (head int, covered bool) {
+	for _, e := range ls.nodes[key(d)] {
+		switch {
+		case e.grey:
+			if z.Includes(e.z) {
+				return e.at, false
+			}
+		case ls.sub != nil:
+			if ls.sub(d, z, e.z) {
+				return -1, true
+			}
+		case e.z.Includes(z):
+			return -1, true
 		}
 	}
-	return false
+	return -1, false
 }
 
 // push stores (d, z) as a grey state on the stack with its successors, or
@@ -302,7 +343,7 @@ func (ls *liveSearch) push(label, d []int32, z *dbm.DBM) (*witness, error) {
 	k := key(d)
 	ls.nodes[k] = append(ls.nodes[k], node)
 	ls.stored++
-	ls.bytes += int64(len(d))*4 + int64(z.Dim()*z.Dim())*4 + 96
+	ls.bytes += ls.nodeBytes(d, z)
 	f := &lframe{node: node, label: label, d: d}
 	ls.stack = append(ls.stack, f)
 	end, err := ls.x.Ending(d, z)

@@ -261,6 +261,14 @@ func Supported(f *model.Formula) (ok bool, why string) {
 	return why == "", why
 }
 
+// Directed reports whether f is decided by a reachability search that a
+// heuristic can direct (E<> and A[]). Liveness queries are decided by a
+// depth-first search and sup/inf by a full exploration, where a
+// heuristic has nothing to aim at; Check ignores one for them.
+func Directed(f *model.Formula) bool {
+	return f.Kind == lang.QueryEF || f.Kind == lang.QueryAG
+}
+
 // reachability turns a query into a target of reachability: E<> φ searches
 // for φ; A[] φ searches for ¬φ and negate is set. why is non-empty for
 // queries that are not decided by reachability.

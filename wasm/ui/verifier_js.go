@@ -297,7 +297,7 @@ func (a *app) checkSelected() {
 	go func() {
 		<-a.menus // the options are read from them
 		req.Options = a.options()
-		if precomputes(a.catalog, req.Options) != nil {
+		if precomputes(a.catalog, req.Options) != nil && reachability(r.q.Formula) {
 			a.checkWithTable(req, r)
 			return
 		}

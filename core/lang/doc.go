@@ -20,7 +20,7 @@
 //	ParseUpdate        an update: comma-separated expressions
 //	ParseSelect        a select label: i : int[0,3], j : id_t
 //	ParseSync          a synchronisation: a[i]! or c?
-//	ParseQuery         a requirement: E<>, A[], E[], A<>, -->
+//	ParseQuery         a requirement: E<>, A[], E[], A<>, -->, sup, inf
 //
 // Empty text, or text holding only comments, gives nil and no error. The
 // lower layer is exported too: Scanner splits a text into tokens, Lookup
@@ -95,7 +95,7 @@
 // compiler decides: harmless ones get a warning, the others are refused.
 // A synchronisation label that is a channel alone, utap's CSP style, is
 // refused by the parser by name rather than as a missing '!' or '?'. Likewise, queries of kinds that are not checked
-// (sup, inf, bounds, Pr, simulate, E[...] estimation, A[ p U q ], control:,
+// (bounds, Pr, simulate, E[...] estimation, A[ p U q ], control:,
 // strategies, learning queries, "under" subjections, scenarios) give a
 // *Query of kind QueryUnsupported with What set and no error. Clock rates
 // (x') and doubles parse, for the checker to refuse with a position.

@@ -15,9 +15,55 @@
 // φ is a state formula over locations, integer expressions and clock
 // constraints; the zone package evaluates it as a set of valuations inside
 // each symbolic state, so "a state where φ holds" means a symbolic state
-// whose zone meets φ. Liveness queries (E[], A<>, -->) and the statistical
-// and strategy queries are recognised and answered "unknown" with the reason
-// in plain words; they are never mis-checked.
+// whose zone meets φ. The statistical and strategy queries are recognised
+// and answered "unknown" with the reason in plain words; they are never
+// mis-checked.
+//
+// # Liveness: E[], A<> and -->
+//
+// UPPAAL's meaning (its "Semantics of the Symbolic Queries"): E[] φ holds
+// when some maximal path keeps φ in every state, delays included; a path
+// is maximal when it is infinite, or ends in a state where time can pass
+// forever with φ and the invariants holding, or ends in a state with no
+// outgoing transition at all (no action, and no delay: an invariant's
+// bound is reached or time is frozen by an urgent or committed location
+// or an enabled urgent channel). A<> φ is not E[] not φ, and p --> q is
+// A[] (p imply A<> q): no reachable state where p holds starts a maximal
+// path on which q never holds. As in UPPAAL, Zeno runs (infinitely many
+// transitions in finite time) are infinite paths: a cycle of transitions
+// that lets no time pass is a witness of E[] and a counterexample of A<>
+// and -->; time-locks and deadlocks end maximal paths. A strict invariant
+// bound x < c is never reached, so it does not end a path there.
+//
+// The search runs on the zone graph restricted to φ (zone.Graph.Within:
+// every state cut to φ on entering and while time passes, which needs φ
+// to be a conjunction of clock constraints in each discrete state) with M
+// extrapolation, which is a time-abstract bisimulation (regions of the
+// largest constants), so deadlocks, time-locks and cycles of the finite
+// graph are those of the model. It is a depth-first search that keeps
+// its states (the cycle detection of Tarjan's depth-first search, as in
+// the SCC-based emptiness checks of Couvreur and of Herbreteau,
+// Srivathsan and Walukiewicz's timed Büchi automata work): a state is
+// grey while on the stack and black once done. A successor whose zone
+// includes a grey state's closes a cycle — sound with inclusion because
+// going round again from the larger zone gives larger zones still, which
+// stabilise in the finite graph (Laarman, Olesen, Dalsgaard, Larsen and
+// van de Pol, CAV 2013, use the same subsumption direction); a successor
+// that a black state simulates (zone.Expander.Subsumption, else
+// inclusion) is skipped, because that state starts no maximal path. A
+// state where time can pass forever or where some valuation is stuck
+// (zone.Expander.Ending) ends a maximal path. For --> a breadth-first
+// reachability search visits the whole graph and, at each state where p
+// holds, starts this search from the valuations where p holds
+// (zone.Expander.Enter); black states are shared by all these searches.
+// Heuristics are not used for liveness (there is no single target to
+// aim at); the search is a blind depth-first search.
+//
+// A witness of E[] (a counterexample of A<> and -->) is a lasso or a
+// maximal path: for a cycle, the loop is followed again until a round
+// ends in exactly the zone it started from, so that the trace's last
+// state is its loop head again (zone.Trace's End and Loop). The concrete
+// trace keeps φ throughout (zone.Graph.ConcretizeLive).
 //
 // # Verdicts
 //

@@ -12,9 +12,17 @@ import (
 // traceJSON is a concrete trace: Steps[0] is the initial state; every later
 // step is a delay, then a transition, then the state it leads to. Values
 // of clocks and delays are exact: "7/2" and the float 3.5.
+//
+// A liveness trace says how it ends: "loop" (the steps from steps[loop]
+// on repeat forever: the last step reaches steps[loop]'s locations and
+// variables again), "delay" (time passes forever in the last state) or
+// "deadlock" (after final_delay nothing can be taken and time cannot
+// pass); a reachability trace has no end.
 type traceJSON struct {
 	Steps      []stepJSON `json:"steps"`
 	FinalDelay valueJSON  `json:"final_delay"`
+	End        string     `json:"end,omitempty"`
+	Loop       *int       `json:"loop,omitempty"`
 }
 
 type stepJSON struct {
@@ -46,6 +54,12 @@ func value(num, den int64) valueJSON {
 func traceToJSON(l *loaded, res *verify.Result) *traceJSON {
 	t, n := res.Concrete, l.Net
 	out := &traceJSON{FinalDelay: value(t.FinalDelay, t.Den)}
+	if t.End != zone.EndGoal {
+		out.End = t.End.String()
+	}
+	if t.End == zone.EndLoop {
+		out.Loop = &t.Loop
+	}
 	for k, st := range t.States {
 		s := stepJSON{Locations: map[string]string{}, Variables: map[string]int32{}, Clocks: map[string]valueJSON{}, Zone: st.Zone}
 		for i, loc := range st.Locs {

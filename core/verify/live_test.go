@@ -82,3 +82,17 @@ func TestLivenessVerdicts(t *testing.T) {
 		})
 	}
 }
+
+// A formula whose clock constraints are a union of zones in some state is
+// not decided, and says why; a disjunction that is convex is decided.
+func TestLivenessNonConvex(t *testing.T) {
+	n := testmodel.File(t, liveModels+"timelock.xta")
+	res, err := Check(context.Background(), n, testmodel.Query(t, n, "E[] x < 1 or x > 2"), Options{})
+	if err != nil || res.Verdict != Unknown || !strings.Contains(res.Reason, "union of zones") {
+		t.Errorf("non-convex: %v, %+v", err, res)
+	}
+	res, err = Check(context.Background(), n, testmodel.Query(t, n, "E[] x <= 3 or x > 2"), Options{})
+	if err != nil || res.Verdict != Satisfied {
+		t.Errorf("convex union: %v, %+v", err, res)
+	}
+}

@@ -84,13 +84,17 @@ bench: wasm
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -o bin/beeline.wasm ./cmd/beeline
 	$(WASM_EXEC) bin/beeline.wasm bench --families --models ../shared/models --timeout 60s
 
-# Short fuzzing sessions of every parser (seed corpora also run in `make test`).
+# Short fuzzing sessions of every parser and decoder of outside input (seed
+# corpora also run in `make test`).
 fuzz:
 	$(GO) test -run XXX -fuzz FuzzRead$$ -fuzztime 60s ./core/uppaal/
 	$(GO) test -run XXX -fuzz FuzzReadQueries -fuzztime 30s ./core/uppaal/
 	$(GO) test -run XXX -fuzz FuzzParseDeclarations -fuzztime 60s ./core/lang/
 	$(GO) test -run XXX -fuzz FuzzParseExpr -fuzztime 30s ./core/lang/
 	$(GO) test -run XXX -fuzz FuzzParseQuery -fuzztime 30s ./core/lang/
+	$(GO) test -run XXX -fuzz FuzzReadFrame -fuzztime 30s ./core/protocol/
+	$(GO) test -run XXX -fuzz FuzzDecodeRequest -fuzztime 30s ./core/protocol/
+	$(GO) test -run XXX -fuzz FuzzDecode$$ -fuzztime 30s ./wasm/ui/share/
 
 clean:
 	rm -rf bin $(WEB_BUILD)

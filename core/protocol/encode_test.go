@@ -132,3 +132,18 @@ func FuzzReadFrame(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecodeRequest checks that no request body makes DecodeRequest
+// panic or hang: the engine reads bodies from the network.
+func FuzzDecodeRequest(f *testing.F) {
+	b, _ := EncodeRequest(&Request{Version: Version, Name: "m.xml", Model: []byte("system P;"), Queries: []int{0}})
+	f.Add(b)
+	f.Add([]byte{0x80})
+	f.Add([]byte{0xdf, 0xff, 0xff, 0xff, 0xff})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		r, err := DecodeRequest(b, sampleCatalog())
+		if err == nil && r == nil {
+			t.Fatal("no request and no error")
+		}
+	})
+}

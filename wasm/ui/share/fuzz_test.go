@@ -1,0 +1,41 @@
+package share
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// FuzzDecode checks that no fragment makes Decode panic or hang (a link
+// is a stranger's input), that what it accepts stays within MaxPayload,
+// and that an accepted link encodes and decodes to the same link.
+func FuzzDecode(f *testing.F) {
+	if frag, err := Encode(sampleLink()); err == nil {
+		f.Add("#" + frag)
+		f.Add(frag[:len(frag)/2])
+	}
+	f.Add("#b1.")
+	f.Add("#b1.AAAA")
+	f.Add("b0.x")
+	f.Add("#b99999999999999999999.x")
+	f.Fuzz(func(t *testing.T, fragment string) {
+		l, err := Decode(fragment)
+		if err != nil {
+			if l != nil {
+				t.Fatalf("a link and an error: %v", err)
+			}
+			return
+		}
+		frag, err := Encode(l)
+		if err != nil {
+			if strings.Contains(err.Error(), "MiB") {
+				return // the payload fits once compressed but not as a fragment
+			}
+			t.Fatalf("re-encoding %+v: %v", l, err)
+		}
+		again, err := Decode(frag)
+		if err != nil || !reflect.DeepEqual(again, l) {
+			t.Fatalf("round trip changed the link:\n%+v\n%+v (%v)", l, again, err)
+		}
+	})
+}

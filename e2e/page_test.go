@@ -95,8 +95,8 @@ func activeLocations(t *testing.T, ctx context.Context) string {
 // The page starts, lists the gallery, and switches to the dark theme.
 func TestPageStarts(t *testing.T) {
 	ctx := openPage(t, site(t))
-	if n := Eval[int](t, ctx, `document.querySelectorAll("#gallery option[value]:not([value=''])").length`); n != 5 {
-		t.Errorf("the gallery lists %d examples, want 5", n)
+	if n := Eval[int](t, ctx, `document.querySelectorAll("#gallery option[value]:not([value=''])").length`); n != 6 {
+		t.Errorf("the gallery lists %d examples, want 6", n)
 	}
 	if got := Eval[string](t, ctx, `[...document.querySelectorAll("#order option")].filter(o => !o.disabled).map(o => o.value).join(" ")`); got != "bfs dfs rdfs astar gbfs" {
 		t.Errorf("search orders offered: %q", got)

@@ -20,6 +20,8 @@ var gallery = []example{
 		[]string{"fischer-typo.xml"}, "Beeline's own example (same licence as Beeline)"},
 	{"crossing", "Railway crossing with a queue (.xta + .q)",
 		[]string{"crossing.xta", "crossing.q"}, "Beeline's own example (same licence as Beeline)"},
+	{"crossing-lazy", "Railway crossing with a lazy gate: a train may wait forever (a leads-to loop)",
+		[]string{"crossing-lazy.xta", "crossing-lazy.q"}, "Beeline's own example (same licence as Beeline)"},
 	{"counters", "Counters: a big state space (try Cancel)",
 		[]string{"counters.xta", "counters.q"}, "Beeline's own example (same licence as Beeline)"},
 }

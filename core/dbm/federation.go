@@ -262,6 +262,20 @@ func (f *Federation) truncate(kept []*DBM) {
 	f.zones = kept
 }
 
+// Hull returns the smallest zone that includes every zone of f, a new
+// DBM (the largest bound of each entry). f must not be empty.
+func (f *Federation) Hull() *DBM {
+	h := f.zones[0].Copy()
+	for _, z := range f.zones[1:] {
+		for k, b := range z.m {
+			if b > h.m[k] {
+				h.m[k] = b
+			}
+		}
+	}
+	return h
+}
+
 // String prints the federation as its zones joined by " ∪ ", "∅" when empty.
 func (f *Federation) String() string {
 	if len(f.zones) == 0 {

@@ -261,3 +261,40 @@ func TestFederationAddDropsIncluded(t *testing.T) {
 		t.Fatalf("empty zone handling wrong: %v", f)
 	}
 }
+
+// The hull of two boxes is the box around both; an unbounded zone has no
+// clock bounded from above.
+func TestFederationHullAndUnbounded(t *testing.T) {
+	a := New(3)
+	a.Unconstrained()
+	a.Constrain(1, 0, LE(1))
+	a.Constrain(2, 0, LT(2))
+	b := New(3)
+	b.Unconstrained()
+	b.Constrain(0, 1, LE(-4)) // x ≥ 4
+	b.Constrain(1, 0, LE(5))
+	b.Constrain(2, 0, LE(2))
+	f := NewFederation(3)
+	f.Add(a)
+	f.Add(b)
+	h := f.Hull()
+	if h.At(1, 0) != LE(5) || h.At(2, 0) != LE(2) || h.At(0, 1) != LE(0) || !h.Includes(a) || !h.Includes(b) {
+		t.Errorf("hull %v", h)
+	}
+	if f.IncludesFederation(FederationOf(h)) {
+		t.Errorf("the hull of two separate boxes is in their union")
+	}
+	if h.Unbounded() {
+		t.Errorf("%v is bounded", h)
+	}
+	u := New(3)
+	u.Zero()
+	u.Up()
+	if !u.Unbounded() {
+		t.Errorf("%v after delay is unbounded", u)
+	}
+	u.Constrain(2, 0, LE(7))
+	if u.Unbounded() {
+		t.Errorf("%v bounds the second clock", u)
+	}
+}

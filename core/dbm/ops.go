@@ -295,3 +295,14 @@ func (d *DBM) closeTightened(t *tightened) bool {
 	}
 	return d.Close()
 }
+
+// Unbounded reports whether no clock has an upper bound in d. A zone
+// closed under delay (Up) then lets every valuation delay forever.
+func (d *DBM) Unbounded() bool {
+	for i := 1; i < d.dim; i++ {
+		if d.At(i, 0) != LTInfinity {
+			return false
+		}
+	}
+	return true
+}

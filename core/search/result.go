@@ -59,6 +59,30 @@ type Stats struct {
 	MemoryBytes int64         // bytes held by the store and the waiting list
 }
 
+// Plus returns s with the cumulative counters of o added (states
+// explored, generated, stored, included, covered, skipped, pruned,
+// reopened): the statistics of two searches counted as one. The levels
+// (Waiting, MemoryBytes) and the times are s's.
+func (s Stats) Plus(o Stats) Stats {
+	s.Explored += o.Explored
+	s.Generated += o.Generated
+	s.Stored += o.Stored
+	s.Included += o.Included
+	s.Covered += o.Covered
+	s.Skipped += o.Skipped
+	s.Pruned += o.Pruned
+	s.Reopened += o.Reopened
+	return s
+}
+
+// Timed sets Elapsed, and Rate from it.
+func (s *Stats) Timed(elapsed time.Duration) {
+	s.Elapsed = elapsed
+	if sec := elapsed.Seconds(); sec > 0 {
+		s.Rate = float64(s.Explored) / sec
+	}
+}
+
 // Step is one state of a trace: the transition that led to it (nil for the
 // initial state) and the symbolic state it reached.
 type Step struct {

@@ -426,10 +426,7 @@ func (s *searcher) snapshot(now time.Time) Stats {
 	st.Reopened = s.store.Reopened()
 	st.Waiting = int64(s.wait.len())
 	st.MemoryBytes = s.memory()
-	st.Elapsed = now.Sub(s.start)
-	if sec := st.Elapsed.Seconds(); sec > 0 {
-		st.Rate = float64(st.Explored) / sec
-	}
+	st.Timed(now.Sub(s.start))
 	return st
 }
 

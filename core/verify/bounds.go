@@ -216,19 +216,8 @@ func (b *boundsSearch) explore(ctx context.Context, g *zone.Graph) (search.Stats
 
 // plus adds the statistics of the current exploration to those before.
 func (b *boundsSearch) plus(st search.Stats) search.Stats {
-	d := b.done
-	st.Explored += d.Explored
-	st.Generated += d.Generated
-	st.Stored += d.Stored
-	st.Included += d.Included
-	st.Covered += d.Covered
-	st.Skipped += d.Skipped
-	st.Pruned += d.Pruned
-	st.Reopened += d.Reopened
-	st.Elapsed = time.Since(b.start)
-	if s := st.Elapsed.Seconds(); s > 0 {
-		st.Rate = float64(st.Explored) / s
-	}
+	st = st.Plus(b.done)
+	st.Timed(time.Since(b.start))
 	return st
 }
 
@@ -275,7 +264,7 @@ func (b *boundsSearch) visit(d []int32, z *dbm.DBM) bool {
 	}
 	if b.sup && !b.diverges && divergenceTells(b.f.Prop) {
 		for _, z := range fed.Zones() {
-			if !upClosed(z) {
+			if !z.Unbounded() {
 				continue
 			}
 			delays, err := b.ev.Delays(d)
@@ -288,16 +277,6 @@ func (b *boundsSearch) visit(d []int32, z *dbm.DBM) bool {
 		}
 	}
 	return false
-}
-
-// upClosed reports whether z bounds no clock from above.
-func upClosed(z *dbm.DBM) bool {
-	for i := 1; i < z.Dim(); i++ {
-		if !z.At(i, 0).IsInfinity() {
-			return false
-		}
-	}
-	return true
 }
 
 // divergenceTells reports whether a witness of divergence proves a

@@ -5,6 +5,7 @@ package verify
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 	"unsafe"
 
@@ -20,15 +21,7 @@ import (
 // path on which q never holds). See the package documentation for the
 // algorithm and its sources.
 func checkLiveness(ctx context.Context, n *model.Network, f *model.Formula, opts Options, res *Result) (*Result, error) {
-	var start, within *model.Prop
-	switch f.Kind {
-	case lang.QueryEG:
-		within = f.Prop
-	case lang.QueryAF:
-		within = notProp(f.Prop)
-	case lang.QueryLeadsTo:
-		start, within = f.Prop, notProp(f.Right)
-	}
+	start, within := LivenessPaths(f)
 	goals := []*model.Prop{within}
 	if start != nil {
 		goals = append(goals, start)
@@ -88,6 +81,23 @@ func checkLiveness(ctx context.Context, n *model.Network, f *model.Formula, opts
 	return res, nil
 }
 
+// LivenessPaths returns what a witness of a liveness query is made of: a
+// maximal path on which within holds throughout, starting (for -->) in a
+// reachable state where start holds (nil: the initial state). E[] φ has
+// within = φ; A<> φ is refuted by within = not φ; p --> q by start = p
+// and within = not q.
+func LivenessPaths(f *model.Formula) (start, within *model.Prop) {
+	switch f.Kind {
+	case lang.QueryEG:
+		return nil, f.Prop
+	case lang.QueryAF:
+		return nil, notProp(f.Prop)
+	case lang.QueryLeadsTo:
+		return f.Prop, notProp(f.Right)
+	}
+	return nil, nil
+}
+
 // notProp returns not p.
 func notProp(p *model.Prop) *model.Prop {
 	return &model.Prop{Op: model.PropNot, Args: []*model.Prop{p}}
@@ -102,8 +112,6 @@ type witness struct {
 	loop  int
 }
 
-func (w *witness) symbolic() []zone.SymbolicStep { return symbolicPath(w.steps) }
-
 // liveSearch looks for maximal paths in the zone graph restricted to a
 // formula, by a depth-first search that keeps its states (see the package
 // documentation): a state is grey while on the stack and black once all
@@ -111,19 +119,17 @@ func (w *witness) symbolic() []zone.SymbolicStep { return symbolicPath(w.steps) 
 // of the same discrete part closes a cycle, and one that a black state
 // subsumes is skipped (a black state starts no maximal path).
 type liveSearch struct {
-	ctx    context.Context
-	x      *zone.Expander
-	within *model.Prop
-	sub    func(d []int32, z, stored *dbm.DBM) bool
-	opts   Options
+	ctx  context.Context
+	x    *zone.Expander
+	sub  func(d []int32, z, stored *dbm.DBM) bool
+	opts Options
 
 	nodes map[string][]*lnode
 	stack []*lframe
 
 	outer                         search.Stats // the enclosing reachability search, for --> (its last snapshot)
 	seen                          int64        // the states it has stored so far
-	explored, stored, included    int64
-	bytes                         int64
+	own                           search.Stats // this search's counters: Explored, Stored, Included, MemoryBytes
 	begin, deadline, lastProgress time.Time
 	stop                          string // the budget or cancellation that stopped the search
 }
@@ -151,7 +157,7 @@ type lsucc struct {
 
 func newLiveSearch(ctx context.Context, g *zone.Graph, within *model.Prop, opts Options) *liveSearch {
 	x := g.Within(within)
-	ls := &liveSearch{ctx: ctx, x: x, within: within, sub: x.Subsumption(), opts: opts, nodes: map[string][]*lnode{}, begin: time.Now()}
+	ls := &liveSearch{ctx: ctx, x: x, sub: x.Subsumption(), opts: opts, nodes: map[string][]*lnode{}, begin: time.Now()}
 	if opts.Timeout > 0 {
 		ls.deadline = ls.begin.Add(opts.Timeout)
 	}
@@ -162,14 +168,9 @@ func newLiveSearch(ctx context.Context, g *zone.Graph, within *model.Prop, opts 
 func (ls *liveSearch) stats() search.Stats {
 	st := ls.outer
 	st.Stored = max(st.Stored, ls.seen)
-	st.Explored += ls.explored
-	st.Stored += ls.stored
-	st.Included += ls.included
-	st.MemoryBytes += ls.bytes
-	st.Elapsed = time.Since(ls.begin)
-	if s := st.Elapsed.Seconds(); s > 0 {
-		st.Rate = float64(st.Explored) / s
-	}
+	st = st.Plus(ls.own)
+	st.MemoryBytes += ls.own.MemoryBytes
+	st.Timed(time.Since(ls.begin))
 	return st
 }
 
@@ -191,12 +192,11 @@ func (ls *liveSearch) fromInitial() (*witness, error) {
 // and the path of the reachability search to its root.
 func (ls *liveSearch) leadsTo(start *model.Prop) (*witness, []search.Step, int32, error) {
 	g := ls.x.Graph
-	entry := g.Within(ls.within)
 	var w *witness
 	var failed error
 	goal := func(d []int32, z *dbm.DBM) bool {
 		ls.seen++
-		roots, err := entry.Enter(d, z, start)
+		roots, err := ls.x.Enter(d, z, start)
 		if err != nil {
 			failed = err
 			return true
@@ -269,7 +269,7 @@ func (ls *liveSearch) from(d []int32, z *dbm.DBM) (*witness, error) {
 			return ls.lasso(head, t)
 		}
 		if covered {
-			ls.included++
+			ls.own.Included++
 			continue
 		}
 		if w, err := ls.push(t.label, t.d, t.z); w != nil || err != nil {
@@ -291,7 +291,7 @@ func (ls *liveSearch) blacken(top *lframe) {
 	kept := list[:0]
 	for _, e := range list {
 		if e != top.node && !e.grey && ls.subsumes(top.d, e.z, top.node.z) {
-			ls.bytes -= ls.nodeBytes(top.d, e.z)
+			ls.own.MemoryBytes -= ls.nodeBytes(top.d, e.z)
 			continue
 		}
 		kept = append(kept, e)
@@ -342,8 +342,8 @@ func (ls *liveSearch) push(label, d []int32, z *dbm.DBM) (*witness, error) {
 	node := &lnode{z: z, grey: true, at: len(ls.stack)}
 	k := key(d)
 	ls.nodes[k] = append(ls.nodes[k], node)
-	ls.stored++
-	ls.bytes += ls.nodeBytes(d, z)
+	ls.own.Stored++
+	ls.own.MemoryBytes += ls.nodeBytes(d, z)
 	f := &lframe{node: node, label: label, d: d}
 	ls.stack = append(ls.stack, f)
 	end, err := ls.x.Ending(d, z)
@@ -353,7 +353,7 @@ func (ls *liveSearch) push(label, d []int32, z *dbm.DBM) (*witness, error) {
 	if end != zone.EndGoal {
 		return &witness{steps: ls.path(), end: end}, nil
 	}
-	ls.explored++
+	ls.own.Explored++
 	err = ls.x.Successors(d, z, func(label, d2 []int32, z2 *dbm.DBM) bool {
 		f.succ = append(f.succ, lsucc{label: append([]int32(nil), label...), d: append([]int32(nil), d2...), z: z2.Copy()})
 		return true
@@ -412,7 +412,7 @@ func (ls *liveSearch) follow(s search.Step, label []int32, prev *dbm.DBM) (searc
 	var out search.Step
 	found := false
 	err := ls.x.Successors(s.Discrete, s.Zone, func(l, d2 []int32, z2 *dbm.DBM) bool {
-		if !equal32(l, label) || !z2.Includes(prev) {
+		if !slices.Equal(l, label) || !z2.Includes(prev) {
 			return true
 		}
 		out = search.Step{Label: label, Discrete: append([]int32(nil), d2...), Zone: z2.Copy()}
@@ -425,26 +425,14 @@ func (ls *liveSearch) follow(s search.Step, label []int32, prev *dbm.DBM) (searc
 	return out, err
 }
 
-func equal32(a, b []int32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // checkpoint reports progress and stops the search on a budget or a
 // cancellation, about every 1024 states.
 func (ls *liveSearch) checkpoint() error {
-	if ls.opts.MaxStates > 0 && max(ls.outer.Stored, ls.seen)+ls.stored >= ls.opts.MaxStates {
+	if ls.opts.MaxStates > 0 && max(ls.outer.Stored, ls.seen)+ls.own.Stored >= ls.opts.MaxStates {
 		ls.stop = search.ReasonStates
 		return fmt.Errorf("%s", ls.stop)
 	}
-	if (ls.explored+ls.included)&1023 != 0 && ls.stored > 1 {
+	if (ls.own.Explored+ls.own.Included)&1023 != 0 && ls.own.Stored > 1 {
 		return nil
 	}
 	now := time.Now()

@@ -54,29 +54,12 @@ func (g *Expander) restrict(d []int32, z *dbm.DBM) (bool, error) {
 		z.CopyFrom(f.Zones()[0])
 		return true, nil
 	}
-	h := hull(f)
+	h := f.Hull()
 	if !f.Includes(h) {
 		return false, &Error{Msg: fmt.Sprintf("in %s the formula's clock constraints describe a union of zones (%s); liveness is checked only where they are a conjunction", g.net.Describe(d[:g.np], d[g.np:g.nd]), g.formatFed(f))}
 	}
 	z.CopyFrom(h)
 	return true, nil
-}
-
-// hull returns the smallest zone including every zone of f (f not empty).
-func hull(f *dbm.Federation) *dbm.DBM {
-	zs := f.Zones()
-	h := zs[0].Copy()
-	n := h.Dim()
-	for _, z := range zs[1:] {
-		for i := range n {
-			for j := range n {
-				if b := z.At(i, j); b > h.At(i, j) {
-					h.Set(i, j, b)
-				}
-			}
-		}
-	}
-	return h
 }
 
 // Ending says whether a maximal path may end in the state (d, z) of the
@@ -96,7 +79,7 @@ func (g *Expander) Ending(d []int32, z *dbm.DBM) (TraceEnd, error) {
 	if err != nil {
 		return EndGoal, err
 	}
-	if !frozen && unbounded(z) {
+	if !frozen && z.Unbounded() {
 		return EndDelay, nil
 	}
 	st, err := x.stuck(d, z, frozen)
@@ -107,17 +90,6 @@ func (g *Expander) Ending(d []int32, z *dbm.DBM) (TraceEnd, error) {
 		return EndDeadlock, nil
 	}
 	return EndGoal, nil
-}
-
-// unbounded reports whether no clock has an upper bound in z: a delay-
-// closed zone then lets every valuation delay forever.
-func unbounded(z *dbm.DBM) bool {
-	for i := 1; i < z.Dim(); i++ {
-		if z.At(i, 0) != dbm.LTInfinity {
-			return false
-		}
-	}
-	return true
 }
 
 // stuck returns the valuations of z from which no action transition can

@@ -14,7 +14,6 @@ import (
 	"beeline/core/lang"
 	"beeline/core/model"
 	"beeline/core/verify"
-	"beeline/core/zone"
 )
 
 // liveBudget bounds each liveness query of the shared models in the
@@ -121,18 +120,7 @@ func checkCorpusLiveness(t *testing.T, n *model.Network, f *model.Formula, expec
 	}
 	t.Logf("%v: %d states explored, %d stored, %.2f s", res.Verdict, res.Stats.Explored, res.Stats.Stored, res.Seconds)
 	if res.Concrete != nil {
-		var start, within *model.Prop
-		switch f.Kind {
-		case lang.QueryEG:
-			within = f.Prop
-		case lang.QueryAF:
-			within = &model.Prop{Op: model.PropNot, Args: []*model.Prop{f.Prop}}
-		case lang.QueryLeadsTo:
-			start, within = f.Prop, &model.Prop{Op: model.PropNot, Args: []*model.Prop{f.Right}}
-		}
-		if err := zone.CheckLiveTrace(n, res.Concrete, start, within); err != nil {
-			t.Fatalf("the trace does not replay: %v", err)
-		}
+		replayLive(t, n, f, res)
 	}
 	return true
 }

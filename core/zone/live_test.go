@@ -8,7 +8,6 @@ import (
 
 	"beeline/core/dbm"
 	"beeline/core/internal/testmodel"
-	"beeline/core/lang"
 	"beeline/core/model"
 	"beeline/core/verify"
 	"beeline/core/zone"
@@ -38,10 +37,8 @@ func TestLiveTracesReplay(t *testing.T) {
 	}
 }
 
-// expectLiveTrace checks text on n with a trace, replays the trace with
-// the independent checker, and checks that a loop closes in the
-// restricted zone graph: following the loop's transitions from the head's
-// zone gives a zone included in it.
+// expectLiveTrace checks text on n with a trace and replays the trace
+// (replayLive).
 func expectLiveTrace(t *testing.T, n *model.Network, text string) {
 	t.Helper()
 	f := testmodel.Query(t, n, text)
@@ -55,15 +52,15 @@ func expectLiveTrace(t *testing.T, n *model.Network, text string) {
 	if res.Concrete == nil {
 		t.Fatalf("%v without a trace", res.Verdict)
 	}
-	var start, within *model.Prop
-	switch f.Kind {
-	case lang.QueryEG:
-		within = f.Prop
-	case lang.QueryAF:
-		within = &model.Prop{Op: model.PropNot, Args: []*model.Prop{f.Prop}}
-	case lang.QueryLeadsTo:
-		start, within = f.Prop, &model.Prop{Op: model.PropNot, Args: []*model.Prop{f.Right}}
-	}
+	replayLive(t, n, f, res)
+}
+
+// replayLive replays the trace of res with the independent checker and
+// checks that a loop closes in the restricted zone graph: following the
+// loop's transitions from the head's zone gives a zone included in it.
+func replayLive(t *testing.T, n *model.Network, f *model.Formula, res *verify.Result) {
+	t.Helper()
+	start, within := verify.LivenessPaths(f)
 	tr := res.Concrete
 	if err := zone.CheckLiveTrace(n, tr, start, within); err != nil {
 		t.Fatalf("%v\n%s", err, res.Graph.FormatTrace(tr))

@@ -114,7 +114,10 @@
 // or before it, is dropped, since it is usually a consequence of the first
 // (as in go/parser), and a text is
 // abandoned after 10 errors, keeping what was parsed. Nesting deeper than
-// 500 levels is reported and abandoned rather than risking the stack.
+// 500 levels is reported and abandoned rather than risking the stack, and
+// so are chains longer than 10000 operators (a + b + ..., a guard's
+// conjuncts, a[0][0]..., else-if branches), which the parser builds in a
+// loop but every later pass over the tree walks by recursion (height.go).
 //
 // Every loop in the parser consumes a token or ends, so no input makes it
 // hang; the fuzz tests (fuzz_test.go) check this along with the

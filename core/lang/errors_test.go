@@ -167,3 +167,44 @@ func TestDeepNesting(t *testing.T) {
 	// Moderate nesting is fine.
 	expectParens(t, strings.Repeat("(", 100)+"x"+strings.Repeat(")", 100), "x")
 }
+
+// TestLongChains checks the bound on chains of operators (issue 14): a
+// chain of maxHeight operators parses, one more is refused at that
+// operator, in every form that builds one, and chains stacked inside one
+// another are measured as a whole.
+func TestLongChains(t *testing.T) {
+	chain := func(first, op string, n int) string { return first + strings.Repeat(op, n) }
+	for _, tc := range []struct {
+		name  string
+		first string
+		op    string
+		mark  string // where in op the error is
+		parse func(string) []string
+	}{
+		{"sum", "1", " + 1", "+", func(s string) []string { _, e := parseText(s, ParseExpr); return e }},
+		{"guard commas", "a", ", a", ",", func(s string) []string { _, e := parseText(s, ParseExpr); return e }},
+		{"indices", "a", "[0]", "[", func(s string) []string { _, e := parseText(s, ParseUpdate); return e }},
+		{"channel", "c", "[0]", "[", func(s string) []string { _, e := parseText(s+"!", ParseSync); return e }},
+		{"query", "E<> a", " && a", "&", func(s string) []string { _, e := parseText(s, ParseQuery); return e }},
+		{"else if", "void f() { if (a) b = 1;", " else if (a) b = 1;", "if", func(s string) []string { _, e := parseText(s+" }", ParseDeclarations); return e }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if errs := tc.parse(chain(tc.first, tc.op, maxHeight)); len(errs) != 0 {
+				t.Errorf("%d operators: %v", maxHeight, errs)
+			}
+			src := chain(tc.first, tc.op, maxHeight+1)
+			errs := tc.parse(src)
+			at := fmt.Sprintf("1:%d: ", len(tc.first)+maxHeight*len(tc.op)+strings.Index(tc.op, tc.mark)+1)
+			if len(errs) != 1 || !strings.HasPrefix(errs[0], at) || !strings.Contains(errs[0], "more than 10000") {
+				t.Errorf("%d operators: errors %v, want one at %s", maxHeight+1, errs, at)
+			}
+		})
+	}
+	// Chains of 9000 and 120 operators, 200 deep in parentheses: no
+	// chain is too long, but the tree is.
+	src := strings.Repeat("(", 200) + chain("a", " + a", 9000) + strings.Repeat(chain("", " + a", 120)+")", 200)
+	x, errs := parseText(src, ParseExpr)
+	if _, bad := x.(*BadExpr); !bad || len(errs) != 1 || !strings.HasSuffix(errs[0], "expression too long: a chain of more than 10000 operators") {
+		t.Errorf("stacked chains: %T, %v", x, errs)
+	}
+}

@@ -56,14 +56,22 @@ func binaryPrec(t Token) int {
 // parseExpr parses a full expression: an assignment (right associative) or
 // a conditional. Quantifiers are found where an operand is expected and
 // take as their body everything that follows.
+//
+// The outermost expression of a text is checked against maxHeight once it
+// is whole; the ones nested in it are part of its tree.
 func (p *parser) parseExpr() Expr {
 	p.enter()
 	defer p.leave()
+	p.exprs++
 	x := p.parseCond()
 	if p.tok.IsAssign() {
 		pos, op := p.pos, p.tok
 		p.next()
-		return &AssignExpr{X: x, OpPos: pos, Op: op, Y: p.parseExpr()}
+		x = &AssignExpr{X: x, OpPos: pos, Op: op, Y: p.parseExpr()}
+	}
+	p.exprs--
+	if p.exprs == 0 {
+		x = p.bounded(x)
 	}
 	return x
 }
@@ -87,18 +95,24 @@ func (p *parser) parseCond() Expr {
 // associative.
 func (p *parser) parseBinary(prec1 int) Expr {
 	x := p.parseUnary()
-	for {
+	for n := 0; ; n++ {
 		prec := binaryPrec(p.tok)
 		if prec < prec1 || prec == precLowest {
 			return x
 		}
 		pos, op := p.pos, p.tok
+		p.chain(n, pos)
 		p.next()
-		next := prec + 1
+		var y Expr
 		if op == POW {
-			next = prec // 2 ** 3 ** 2 is 2 ** (3 ** 2)
+			// 2 ** 3 ** 2 is 2 ** (3 ** 2): the right operand is parsed
+			// by recursion, which counts as nesting.
+			p.enter()
+			y = p.parseBinary(prec)
+			p.leave()
+		} else {
+			y = p.parseBinary(prec + 1)
 		}
-		y := p.parseBinary(next)
 		x = &BinaryExpr{X: x, OpPos: pos, Op: op, Y: y}
 	}
 }
@@ -184,7 +198,10 @@ func (p *parser) expectClose(tok Token) Pos {
 // parsePostfix parses indexing, calls, field selection and postfix
 // operators after an operand.
 func (p *parser) parsePostfix(x Expr) Expr {
-	for {
+	for n := 0; ; n++ {
+		if isPostfix(p.tok) {
+			p.chain(n, p.pos)
+		}
 		switch p.tok {
 		case LBRACK:
 			lbrack := p.pos
@@ -206,6 +223,14 @@ func (p *parser) parsePostfix(x Expr) Expr {
 			return x
 		}
 	}
+}
+
+func isPostfix(t Token) bool {
+	switch t {
+	case LBRACK, LPAREN, DOT, INC, DEC, PRIME:
+		return true
+	}
+	return false
 }
 
 // parseArgs parses a possibly empty comma-separated argument list up to ')'.

@@ -59,7 +59,7 @@ func ParseSync(text string, base Pos, errs *source.List) (s *Sync) {
 	if p.tok == EOF {
 		return nil
 	}
-	s = &Sync{Chan: p.parseBinary(precOr), DirPos: p.pos}
+	s = &Sync{Chan: p.bounded(p.parseBinary(precOr)), DirPos: p.pos}
 	switch p.tok {
 	case NOT:
 		s.Send = true

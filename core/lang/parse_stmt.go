@@ -118,9 +118,22 @@ func (p *parser) parseIf() Stmt {
 	p.next()
 	s.Cond = p.parseParenCond()
 	s.Then = p.parseStmt()
-	if p.got(KwElse) {
-		s.Else = p.parseStmt()
+	if !p.got(KwElse) {
+		return s
 	}
+	if p.tok != KwIf {
+		s.Else = p.parseStmt()
+		return s
+	}
+	// else if ... is a chain of branches written flat, as long as a
+	// function has cases: it counts against maxHeight, not as nesting.
+	p.elseIfs++
+	if p.elseIfs > maxHeight {
+		p.errorAt(p.pos, p.end(), "too many else-if branches: more than 10000 in a row")
+		panic(bailout{})
+	}
+	s.Else = p.parseIf()
+	p.elseIfs--
 	return s
 }
 

@@ -43,6 +43,8 @@ type parser struct {
 	lastPos  Pos   // position of the last reported error
 	lines    []int // offsets of line starts, computed on the first error
 	depth    int
+	exprs    int // nesting of parseExpr, to check only the outermost
+	elseIfs  int // else-if branches of the chains being parsed
 	inBody   int // nesting of function bodies, for error recovery
 }
 
@@ -265,10 +267,14 @@ func ParseExpr(text string, base Pos, errs *source.List) (x Expr) {
 		return nil
 	}
 	x = p.parseExpr()
-	for p.tok == COMMA {
+	for n := 0; p.tok == COMMA; n++ {
 		pos := p.pos
+		p.chain(n, pos)
 		p.next()
 		x = &BinaryExpr{X: x, OpPos: pos, Op: LAND, Y: p.parseExpr()}
+		if p.tok != COMMA {
+			x = p.bounded(x) // the commas make a chain of their own
+		}
 	}
 	p.expectEnd("expression")
 	return x

@@ -23,6 +23,11 @@ type compiler struct {
 	// expanded counts quantifier instances expanded at compile time, to
 	// bound nested expansions.
 	expanded int
+	// size counts the processes' locations, edges and text as they are
+	// created, against the bounds of limits.go.
+	size systemSize
+	// data counts the slots of data admitted by room.
+	data int64
 }
 
 // maxExpanded bounds the quantifier instances of one compilation.

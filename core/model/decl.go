@@ -5,6 +5,8 @@ package model
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 
 	"beeline/core/ir"
 	"beeline/core/lang"
@@ -200,17 +202,14 @@ func (x *cx) dims(t *typ, dims []*lang.ArrayDim) *typ {
 			x.errorf(dims[i], "array of void")
 			return tBad
 		}
-		if (int64(it.hi)-int64(it.lo)+1)*int64(max(t.size, 1)) > maxObject {
-			x.errorf(dims[i], "array too large")
+		if n := (int64(it.hi) - int64(it.lo) + 1) * int64(max(t.size, 1)); n > maxObject {
+			x.errorf(dims[i], "array too large: %d elements, at most %d are supported", n, maxObject)
 			return tBad
 		}
 		t = newArray(t, it)
 	}
 	return t
 }
-
-// maxObject bounds the slots of one object, so that sizes never overflow.
-const maxObject = 1 << 26
 
 // indexType resolves one array dimension: a size, or a bounded integer or
 // scalar type.
@@ -246,8 +245,8 @@ func (x *cx) indexType(d *lang.ArrayDim) *typ {
 		x.errorf(d, "an array must be indexed by a size, a bounded integer type or a scalar set, not %s", t)
 		return tBad
 	}
-	if int64(t.hi)-int64(t.lo) >= 1<<24 {
-		x.errorf(d, "array too large")
+	if n := int64(t.hi) - int64(t.lo) + 1; n > maxObject {
+		x.errorf(d, "array too large: %d elements, at most %d are supported", n, maxObject)
 		return tBad
 	}
 	return t
@@ -279,6 +278,8 @@ func (x *cx) varDecl(d *lang.VarDecl) {
 			sym.kind = symConst
 		case t.kind == kVoid:
 			x.errorf(v.Name, "variable '%s' cannot be void", v.Name.Name)
+			t, sym.t, sym.kind = tBad, tBad, symConst
+		case !x.c.room(v.Name, t):
 			t, sym.t, sym.kind = tBad, tBad, symConst
 		case t.konst:
 			x.constDecl(sym, v)
@@ -317,7 +318,7 @@ func (x *cx) constDecl(sym *symbol, v *lang.VarSpec) {
 // initialiser folded to constants, or the defaults (0, false, clamped into
 // the range).
 func (x *cx) initValues(t *typ, init lang.Expr, name string) []int32 {
-	ranges := t.leafRanges(nil)
+	ranges := t.leafRanges(make([][2]int32, 0, t.size))
 	out := make([]int32, 0, len(ranges))
 	if init == nil {
 		for _, r := range ranges {
@@ -435,7 +436,7 @@ func flatNames(name string, t *typ, out []string) []string {
 	switch t.kind {
 	case kArray:
 		for i := t.index.lo; ; i++ {
-			out = flatNames(fmt.Sprintf("%s[%d]", name, i), t.elem, out)
+			out = flatNames(name+"["+strconv.Itoa(int(i))+"]", t.elem, out)
 			if i == t.index.hi {
 				break
 			}
@@ -452,12 +453,13 @@ func flatNames(name string, t *typ, out []string) []string {
 
 // allocData allocates the state (or meta) slots of a data object.
 func (c *compiler) allocData(name string, t *typ, init []int32, pos source.Pos) *address {
-	names := flatNames(c.prefix+name, t, nil)
-	ranges := t.leafRanges(nil)
+	names := flatNames(c.prefix+name, t, make([]string, 0, t.size))
+	ranges := t.leafRanges(make([][2]int32, 0, t.size))
 	list, sp := &c.net.Vars, spVar
 	if t.meta {
 		list, sp = &c.net.Meta, spMeta
 	}
+	*list = slices.Grow(*list, len(names))
 	a := staticRef(sp, int32(len(*list)), t.size)
 	for i, n := range names {
 		*list = append(*list, Var{Name: n, Lo: ranges[i][0], Hi: ranges[i][1], Init: init[i], Pos: pos})

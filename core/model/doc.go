@@ -89,4 +89,18 @@
 // RuntimeError with a position; the first one wins, the closure returns 0,
 // and the caller treats the path as an error path, as UPPAAL aborts on an
 // invalid evaluation.
+//
+// # Limits
+//
+// A few bytes of text can ask for gigabytes (int a[65536][65536], clock
+// x[1000000], a system of 65536 processes of a large template), so what a
+// model declares and instantiates is bounded, each bound refused with a
+// positioned error that names it (limits.go, which says what each costs):
+// 1048576 slots of data (variables, meta variables, constant arrays and
+// every function's locals together, one array included), 4096 clocks,
+// 262144 channels, 65536 processes per template, 131072 locations and
+// edges over all processes, 8 MiB of text compiled (each process compiles
+// its template anew), and 65536 combinations of select values per edge.
+// Published benchmarks stay far below all of them; the largest has 2000
+// clocks and 22008 locations and edges.
 package model

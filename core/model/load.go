@@ -26,6 +26,7 @@ type template struct {
 	byID   map[string]int32
 	init   int32
 	usable bool // no refused feature: processes may be built from it
+	text   int  // bytes of declarations and labels compiled per process
 }
 
 type parsedLoc struct {
@@ -56,6 +57,9 @@ func Load(doc *uppaal.Document) (*Network, source.List) {
 	c.net.global = c.system
 	c.net.Templates = len(doc.Templates)
 
+	if !c.size.global(c, doc) {
+		return nil, errs
+	}
 	gx := &cx{c: c, sc: c.global, mode: modeConst}
 	if doc.Declaration != nil {
 		decls := c.parse("global declarations", func(l *source.List) []lang.Decl {
@@ -68,6 +72,9 @@ func Load(doc *uppaal.Document) (*Network, source.List) {
 		tmpls = append(tmpls, c.parseTemplate(t))
 	}
 	procs := c.systemSection(doc, tmpls)
+	if c.size.reported {
+		procs = nil // too large to compile
+	}
 	c.net.Processes = procs
 	for _, p := range procs {
 		c.compileProcess(p)
@@ -188,6 +195,7 @@ func (c *compiler) parseTemplate(t *uppaal.Template) *template {
 	if (*c.errs)[n:].HasErrors() {
 		tp.usable = false
 	}
+	tp.text = templateText(t)
 	return tp
 }
 

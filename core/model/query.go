@@ -212,9 +212,9 @@ func (x *cx) prop(e lang.Expr) *Prop {
 	case *lang.BinaryExpr:
 		switch e.Op {
 		case lang.LAND, lang.KwAnd:
-			return andProp(x.prop(e.X), x.prop(e.Y))
+			return x.chainProp(PropAnd, e, lang.LAND, lang.KwAnd)
 		case lang.LOR, lang.KwOr:
-			return orProp(x.prop(e.X), x.prop(e.Y))
+			return x.chainProp(PropOr, e, lang.LOR, lang.KwOr)
 		case lang.KwImply:
 			return orProp(not(x.prop(e.X)), x.prop(e.Y))
 		}
@@ -280,17 +280,40 @@ func not(p *Prop) *Prop {
 	return &Prop{Op: PropNot, Args: []*Prop{p}}
 }
 
+// chainProp compiles a chain of one logical operator, a && b && c, which
+// parses as (a && b) && c, in one flat And or Or. Joining pair by pair
+// would copy the growing list of arguments at every operator, a cost
+// quadratic in the length of the chain.
+func (x *cx) chainProp(op PropOp, e *lang.BinaryExpr, ops ...lang.Token) *Prop {
+	var operands []lang.Expr
+	var left lang.Expr = e
+	for {
+		b, ok := left.(*lang.BinaryExpr)
+		if !ok || (b.Op != ops[0] && b.Op != ops[1]) {
+			break
+		}
+		operands = append(operands, b.Y)
+		left = b.X
+	}
+	ps := make([]*Prop, 0, len(operands)+1)
+	ps = append(ps, x.prop(left))
+	for i := len(operands) - 1; i >= 0; i-- {
+		ps = append(ps, x.prop(operands[i]))
+	}
+	return joinProp(op, ps...)
+}
+
 func andProp(a, b *Prop) *Prop { return joinProp(PropAnd, a, b) }
 func orProp(a, b *Prop) *Prop  { return joinProp(PropOr, a, b) }
 
-// joinProp builds a flat And/Or, folding true and false.
-func joinProp(op PropOp, a, b *Prop) *Prop {
+// joinProp builds a flat And/Or of ps, folding true and false.
+func joinProp(op PropOp, ps ...*Prop) *Prop {
 	unit, zero := PropTrue, PropFalse
 	if op == PropOr {
 		unit, zero = PropFalse, PropTrue
 	}
 	p := &Prop{Op: op}
-	for _, q := range []*Prop{a, b} {
+	for _, q := range ps {
 		switch {
 		case q.Op == zero:
 			return &Prop{Op: zero}

@@ -233,6 +233,10 @@ func (x *cx) localVar(base *typ, v *lang.VarSpec) []ir.Stmt {
 	if x.localConst(sym, t, v) {
 		return nil
 	}
+	if !x.c.room(v.Name, t) {
+		sym.kind, sym.t = symConst, tBad
+		return nil
+	}
 	a := staticRef(spLocal, x.fr.alloc(t.size), t.size)
 	sym.addr = a
 	if v.Init == nil {

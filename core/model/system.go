@@ -126,7 +126,7 @@ func (c *compiler) systemLine(sys *lang.SystemDecl) []*Process {
 	return procs
 }
 
-// maxProcesses bounds automatic binding.
+// maxProcesses bounds automatic binding (see also limits.go).
 const maxProcesses = 1 << 16
 
 // instances creates the processes of one def: one, or one per combination
@@ -155,7 +155,7 @@ func (c *compiler) instances(def *tmplDef, id *lang.Ident, level int32, procs []
 		total *= int64(t.hi) - int64(t.lo) + 1
 	}
 	if total > maxProcesses {
-		c.errs.Addf(id.Pos(), id.End(), "'%s' would create %d processes", def.name, total)
+		c.errs.Addf(id.Pos(), id.End(), "'%s' would create %d processes, at most %d are supported", def.name, total, maxProcesses)
 		return procs
 	}
 	vals := make([]int32, len(set.dims))
@@ -171,6 +171,9 @@ func (c *compiler) instances(def *tmplDef, id *lang.Ident, level int32, procs []
 		}
 		name := def.name + "(" + strings.Join(strs, ",") + ")"
 		p := c.newProcess(name, def, bound, id, level, len(procs))
+		if c.size.reported {
+			break
+		}
 		set.procs = append(set.procs, p)
 		if p != nil {
 			procs = append(procs, p)
@@ -199,7 +202,7 @@ func (c *compiler) newProcess(name string, def *tmplDef, bound *scope, id *lang.
 		def, bound = def.parent, next
 	}
 	t := def.tmpl
-	if !t.usable || t.init < 0 {
+	if !t.usable || t.init < 0 || !c.size.add(c, t, id) {
 		return nil
 	}
 	return &Process{Index: index, Name: name, Template: t.name, Priority: level, Pos: id.Pos(), scope: bound, tmpl: t}

@@ -130,11 +130,16 @@ func (c *compiler) guards(esc *scope, g lang.Expr) []*Guard {
 // selects binds the select variables of an edge to Env.Sel slots.
 func (c *compiler) selects(e *Edge, esc *scope, sel []*lang.SelectBinding) {
 	x := &cx{c: c, sc: esc, mode: modeConst}
+	combos := int64(1)
 	for k, b := range sel {
 		t := x.typeSpec(b.Type)
 		lo, hi, ok := x.boundedRange(b.Type, t)
 		if !ok {
 			t, lo, hi = tInt, 0, 0
+		}
+		if combos *= int64(hi) - int64(lo) + 1; combos > maxSelect {
+			x.errorf(b.Type, "the select bindings take %d combinations of values, at most %d are supported", combos, maxSelect)
+			t, lo, hi, combos = tInt, 0, 0, 1
 		}
 		e.Select = append(e.Select, Select{Name: b.Name.Name, Lo: lo, Hi: hi})
 		c.declare(esc, &symbol{name: b.Name.Name, kind: symVar, pos: b.Name.Pos(), t: t.with(true, false), addr: staticRef(spSel, int32(k), 1)})

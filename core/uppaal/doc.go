@@ -45,9 +45,14 @@
 // encoding is converted to UTF-8 first and the converted text is what the
 // FileSet holds, so on a line with non-ASCII characters the columns count
 // UTF-8 bytes, not bytes of the original file (lines are unaffected).
-// Converted: UTF-16 with a byte-order mark; ISO-8859-1 (and US-ASCII) and
-// windows-1252 when the XML declaration names them; any other input that
-// is not valid UTF-8, as ISO-8859-1 with a warning. An XML declaration
+// Converted: UTF-16 with a byte-order mark, or without one when the file
+// starts with '<' as a UTF-16 unit (as XML's appendix F detects it);
+// ISO-8859-1 (and US-ASCII) and windows-1252 when the XML declaration
+// names them; any other input that is not valid UTF-8, as ISO-8859-1 with
+// a warning. Input that is not text at all gets one error and an empty
+// Document: a gzip file or a zip archive (by their first bytes, with what
+// to do about it), and anything with a NUL character, which neither format
+// allows. An XML declaration
 // naming another encoding gets a warning and the file is read as UTF-8.
 // A UTF-8 byte-order mark stays in the file (it counts in the columns of
 // line 1) and is skipped by the readers.
@@ -70,7 +75,11 @@
 // definition is split into a separate <instantiation> element (kept in
 // Document.Instantiation), and flat-1_2 to flat-1_6 of UPPAAL 4.x and 5.x,
 // with or without an XML declaration and DOCTYPE (Document.DTD names the
-// version when the DOCTYPE does). Elements read: <nta>, <declaration>,
+// version when the DOCTYPE does). Nothing a DOCTYPE declares is used:
+// external DTDs and entities are never fetched, and a reference to a
+// declared entity (an external one, or a "billion laughs" of nested ones)
+// is an unknown entity, an error; only the five predefined entities and
+// character references are read. Elements read: <nta>, <declaration>,
 // <template> with <name x y>, <parameter>, <declaration>, <location id x y
 // color> with <name>, <label kind x y>, <urgent/> and <committed/>,
 // <branchpoint id x y>, <init ref>, <transition id color controllable
@@ -129,8 +138,9 @@
 // linear too: about 18 bytes per input byte for a large real model, at
 // most about 210 for input made of nothing but one-letter xta states,
 // which is what a Location, its name segment and its index entry cost. At
-// most 100 diagnostics are kept per file, elements may nest 64 deep, and
-// input over 2 GiB is refused (the offset table holds int32). After the
+// most 100 diagnostics are kept per file, elements may nest 64 deep, a
+// file holds at most 10000 queries (published models have a few dozen),
+// and input over 2 GiB is refused (the offset table holds int32). After the
 // first XML syntax error (encoding/xml cannot resume) the Document holds
 // what was read before it.
 package uppaal

@@ -46,8 +46,8 @@ type encNote struct {
 // was done. The decoded text is what the FileSet holds, so columns count
 // bytes of the UTF-8 text; lines are unaffected.
 func decodeInput(src []byte) (text []byte, isXML bool, notes []encNote) {
-	if big, ok := utf16Order(src); ok {
-		text = fromUTF16(src[2:], big)
+	if big, bom, ok := utf16Order(src); ok {
+		text = fromUTF16(src[bom:], big)
 		return text, looksLikeXML(text), nil
 	}
 	isXML = looksLikeXML(src)
@@ -90,19 +90,24 @@ func looksLikeXML(src []byte) bool {
 	return len(s) > 0 && s[0] == '<'
 }
 
-// utf16Order reports whether src starts with a UTF-16 byte-order mark, and
-// whether it is big-endian.
-func utf16Order(src []byte) (big, ok bool) {
-	if len(src) < 2 {
-		return false, false
-	}
+// utf16Order reports whether src is UTF-16, whether it is big-endian, and
+// the length of its byte-order mark. Without a mark, a file whose first
+// character is '<' written as one UTF-16 unit is UTF-16 too, as the XML
+// specification's appendix F detects it.
+func utf16Order(src []byte) (big bool, bom int, ok bool) {
 	switch {
+	case len(src) < 2:
 	case src[0] == 0xFE && src[1] == 0xFF:
-		return true, true
+		return true, 2, true
 	case src[0] == 0xFF && src[1] == 0xFE:
-		return false, true
+		return false, 2, true
+	case len(src) < 4:
+	case src[0] == '<' && src[1] == 0 && src[2] != 0 && src[3] == 0:
+		return false, 0, true
+	case src[0] == 0 && src[1] == '<' && src[2] == 0 && src[3] != 0:
+		return true, 0, true
 	}
-	return false, false
+	return false, 0, false
 }
 
 func fromUTF16(b []byte, big bool) []byte {

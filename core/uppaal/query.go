@@ -18,8 +18,8 @@ import (
 // The input is decoded as Read decodes it.
 func ReadQueries(fs *source.FileSet, name string, src []byte) ([]*Query, source.List) {
 	var diags source.List
-	f, _ := addFile(fs, name, src, &diags)
-	if len(src) > maxInput {
+	f, _, ok := addText(fs, name, src, &diags)
+	if !ok {
 		return nil, diags
 	}
 	r := &queryReader{fs: fs, f: f, src: f.Source(), diags: &diags}
@@ -33,6 +33,7 @@ type queryReader struct {
 	src      []byte
 	diags    *source.List
 	queries  []*Query
+	dropped  int // queries past maxQueries
 	comments []string
 }
 
@@ -128,7 +129,7 @@ func continuation(src []byte, i int) bool {
 func (r *queryReader) finish(tb *textBuilder, next int) int {
 	if !tb.blank() {
 		q := &Query{Formula: tb.trimmed(r.fs, r.f), Comment: strings.Join(r.comments, "\n")}
-		r.queries = append(r.queries, q)
+		addQuery(&r.queries, &r.dropped, q, r.diags)
 	}
 	r.comments = nil
 	return next

@@ -3,6 +3,7 @@
 package uppaal
 
 import (
+	"bytes"
 	"math"
 
 	"beeline/core/source"
@@ -27,14 +28,35 @@ const maxInput = math.MaxInt32 - 1
 // converted text that fs holds: positions then count bytes of that text.
 func Read(fs *source.FileSet, name string, src []byte) (*Document, source.List) {
 	var diags source.List
-	f, isXML := addFile(fs, name, src, &diags)
-	if len(src) > maxInput {
+	f, isXML, ok := addText(fs, name, src, &diags)
+	if !ok {
 		return &Document{FS: fs, File: f}, diags
 	}
 	if isXML {
 		return readXML(fs, f, &diags), diags
 	}
 	return readXTA(fs, f, &diags), diags
+}
+
+// addText registers src as addFile does and reports whether it is text
+// that can be read: not too large, not compressed, not binary. Binary
+// input gets one error, not the hundred that reading garbage would give.
+func addText(fs *source.FileSet, name string, src []byte, diags *source.List) (f *source.File, isXML, ok bool) {
+	if what := archive(src); what != "" {
+		f := fs.AddFile(name, nil) // none of it is text
+		diags.Add(f.Pos(0), source.NoPos, what)
+		return f, false, false
+	}
+	n := len(*diags)
+	f, isXML = addFile(fs, name, src, diags)
+	if i := bytes.IndexByte(f.Source(), 0); i >= 0 {
+		// Neither format allows NUL. The warnings about the encoding of
+		// binary data are dropped.
+		*diags = (*diags)[:n]
+		diags.Add(f.Pos(i), source.NoPos, "the file holds binary data (a NUL character), not an UPPAAL model")
+		return f, false, false
+	}
+	return f, isXML, len(src) <= maxInput
 }
 
 // addFile decodes src to UTF-8, registers it and reports what the decoding
@@ -51,6 +73,36 @@ func addFile(fs *source.FileSet, name string, src []byte, diags *source.List) (*
 		diags.Warnf(f.Pos(max(n.off, 0)), source.NoPos, "%s", n.msg)
 	}
 	return f, isXML
+}
+
+// archive names a compressed file or an archive by its first bytes, in a
+// message saying what to do with it, or returns "".
+func archive(src []byte) string {
+	switch {
+	case bytes.HasPrefix(src, []byte("\x1f\x8b")):
+		return "the file is compressed with gzip: decompress it and open the model inside"
+	case bytes.HasPrefix(src, []byte("PK\x03\x04")):
+		return "the file is a zip archive: extract it and open the model inside"
+	}
+	return ""
+}
+
+// maxQueries bounds the queries of one file. Published models have a few
+// dozen; each query costs about 1.4 KiB once parsed and compiled, and the
+// page lists every one.
+const maxQueries = 10000
+
+// addQuery appends q to qs, unless qs is full: the first query too many
+// gets an error, and the rest are dropped (counted in dropped).
+func addQuery(qs *[]*Query, dropped *int, q *Query, diags *source.List) {
+	if len(*qs) < maxQueries {
+		*qs = append(*qs, q)
+		return
+	}
+	if *dropped == 0 {
+		diags.Addf(q.Formula.Pos(0), source.NoPos, "too many queries: more than %d in one file", maxQueries)
+	}
+	*dropped++
 }
 
 // maxDiagnostics caps the diagnostics of one file: past it a garbled input

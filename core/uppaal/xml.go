@@ -133,6 +133,11 @@ func (r *xmlReader) syntaxError(err error, tokStart int) {
 		at = tokStart + bytes.LastIndexByte(raw, '<') + 1
 	case strings.Contains(msg, "entity"):
 		at = tokStart + max(bytes.LastIndexByte(raw, '&'), 0)
+		if name, ok := strings.CutPrefix(msg, "invalid character entity "); ok && strings.HasSuffix(name, ";") {
+			// A DOCTYPE may declare it, but declared entities (internal,
+			// external, or bombs of nested ones) are never expanded.
+			msg = "unknown entity " + name + " (entities declared in a DOCTYPE are not expanded)"
+		}
 	}
 	r.diags.Add(r.f.Pos(at), r.f.Pos(off), msg)
 }

@@ -21,6 +21,8 @@ type xmlBuilder struct {
 	r     *xmlReader
 	doc   *Document
 	diags *source.List
+
+	dropped int // queries past maxQueries
 }
 
 func readXML(fs *source.FileSet, f *source.File, diags *source.List) *Document {
@@ -419,7 +421,7 @@ func (b *xmlBuilder) query() {
 		return
 	}
 	q.Formula = formula.trimmed(b.fs, b.f)
-	b.doc.Queries = append(b.doc.Queries, q)
+	addQuery(&b.doc.Queries, &b.dropped, q, b.diags)
 }
 
 // String returns a short description of a point, for messages and summaries.

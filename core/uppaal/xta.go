@@ -24,6 +24,8 @@ type xtaParser struct {
 	prev  xtoken // the token before tok
 	doc   *Document
 	diags *source.List
+
+	dropped int // queries past maxQueries
 }
 
 func readXTA(fs *source.FileSet, f *source.File, diags *source.List) *Document {
@@ -217,7 +219,7 @@ func (p *xtaParser) queryBlock() {
 	p.advance()
 	close, _ := p.group(open)
 	if f := p.span(open.end, close.start); f != nil {
-		p.doc.Queries = append(p.doc.Queries, &Query{Formula: f})
+		addQuery(&p.doc.Queries, &p.dropped, &Query{Formula: f}, p.diags)
 	}
 }
 

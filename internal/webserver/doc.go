@@ -26,5 +26,79 @@
 //     "immutable" would pin a stale engine; with no-cache the browser keeps
 //     its copy and revalidates it with If-Modified-Since, which costs one
 //     round trip and a 304 on loopback.
-//   - X-Content-Type-Options: nosniff.
+//
+// # Security headers
+//
+// New wraps everything it serves in Secure, which sets these headers on
+// every response before the route runs, so that files, 304s, 404s, 405s
+// and the engine's answers and refusals (400, 408, 413, 503) all carry
+// them:
+//
+//   - Content-Security-Policy: ContentSecurityPolicy, below.
+//   - X-Content-Type-Options: nosniff. A model served as text/plain is
+//     never run as a script.
+//   - X-Frame-Options: DENY (and frame-ancestors 'none' for browsers that
+//     read only the policy): no other site can frame the page and
+//     overlay it.
+//   - Referrer-Policy: no-referrer. Nothing of the page's address leaves
+//     with a request to another site.
+//   - Cross-Origin-Opener-Policy: same-origin. A window of another site
+//     that the page opens, or that opened it, gets no handle on it.
+//
+// # Content security policy
+//
+// Each directive is what the page needs (index.html, web/boot.js,
+// web/worker.js, the worker's glue in web/build/worker/, and the Go
+// program wasm/ui, which builds the DOM through syscall/js) and no more.
+// The page itself is served as it is; the policy allows exactly what it
+// does.
+//
+// default-src 'self': anything not named below comes from this server
+// only.
+//
+// script-src 'self' 'wasm-unsafe-eval': scripts only from files of this
+// server, never inline, never eval; 'wasm-unsafe-eval' lets the page and
+// the worker compile WebAssembly (ui.wasm, engine.wasm). The worker runs
+// under the policy of its own script's response, which is this one.
+//
+// worker-src 'self': the engine worker is web/worker.js, a module worker
+// of this origin; no blob: or data: workers.
+//
+// connect-src 'self': the page fetches its wasm, the gallery's models and
+// ?model= links from this server. The worker's fetch of the engine is a
+// call into Go, not the network.
+//
+// img-src 'self' data:: the page's favicon is the empty data: URL
+// (<link rel="icon" href="data:,">, which keeps the browser from asking
+// for /favicon.ico). The exports (trace JSON, SVG drawings) are blob:
+// URLs followed by <a download>, a download that no fetch directive
+// governs, so blob: is not listed.
+//
+// style-src 'self' 'sha256-…': web/app.css, and the one <style> element
+// the page adds, the drawings' style sheet (web/render's Style), by the
+// hash of its text, computed here from the same Go constant so that the
+// two cannot drift.
+//
+// style-src-attr 'unsafe-inline': the drawings' SVG markup, inserted with
+// innerHTML, carries style="max-width:…px" (web/render's svg.go), whose
+// value depends on the drawing, so no hash can name it. The page is left
+// as it is and the policy allows inline style attributes, which can
+// restyle the page but run nothing. (The trace's step list positions its
+// rows through element.style, which no policy restricts.) A browser
+// without the -attr directive (Firefox before 108) falls back to
+// style-src and only loses the drawings' size cap.
+//
+// object-src 'none', base-uri 'none': no plugins, and no <base> element
+// can redirect the page's relative URLs.
+//
+// form-action 'none': the page's forms (the query form, the paste
+// dialog's method="dialog" form) never submit to a URL; the page handles
+// them in Go.
+//
+// frame-ancestors 'none': as X-Frame-Options.
+//
+// The browser test e2e/page_csp_test.go runs the page and the engine
+// harness (web/test/engine.html) in Chromium under this policy and fails
+// on any violation; TestPagesFitPolicy checks both HTML files for inline
+// scripts, handlers and styles without a browser.
 package webserver

@@ -23,7 +23,8 @@ type Options struct {
 	API http.Handler
 }
 
-// New returns the web app's handler. It fails when Root cannot be opened.
+// New returns the web app's handler, with the security headers (Secure)
+// on every response. It fails when Root cannot be opened.
 func New(opts Options) (http.Handler, error) {
 	root, err := os.OpenRoot(opts.Root)
 	if err != nil {
@@ -37,7 +38,7 @@ func New(opts Options) (http.Handler, error) {
 	if opts.API != nil {
 		mux.Handle("/api/", http.StripPrefix("/api", opts.API))
 	}
-	return mux, nil
+	return Secure(mux), nil
 }
 
 // contentTypes are the types this server must get right whatever the
@@ -92,7 +93,6 @@ func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", ContentType(name))
 	h.Set("Cache-Control", "no-cache")
-	h.Set("X-Content-Type-Options", "nosniff")
 	h.Add("Vary", "Accept-Encoding")
 	serve := name
 	if acceptsGzip(r) {

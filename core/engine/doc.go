@@ -27,9 +27,41 @@
 //
 // The response is a stream of frames, each a 4-byte big-endian length and
 // that many bytes of msgpack (protocol.WriteFrame), flushed one by one so a
-// reader sees each as soon as it is written. A request that cannot be
-// decoded is answered with status 400 and the same kind of stream (a
-// FrameError and a FrameDone), so every client has one reading loop.
+// reader sees each as soon as it is written. A request that is refused is
+// answered with the same kind of stream (a FrameError saying why in plain
+// words, and a FrameDone), so every client has one reading loop: 400 when
+// it cannot be decoded, and the limits' statuses below.
+//
+// # Limits
+//
+// The zero Options set no limit but the size of a body (64 MiB): the
+// browser's worker runs one job per worker, and the page stops a job by
+// terminating it. A server shared by several clients (`beeline serve`)
+// sets them, so that one request cannot starve the others:
+//
+//   - MaxRequestBytes: a larger body is refused with 413 ("the request is
+//     larger than the server accepts (16 MiB)"), before any of it is read
+//     when its Content-Length says so, and as soon as it passes the limit
+//     when it comes chunked.
+//   - MaxJobs: /parse, /check and /prepare each take one of MaxJobs slots
+//     for their whole run (/catalog takes none). A request that finds
+//     them all taken waits up to QueueWait for one, in arrival order,
+//     before its body is read, so that waiting requests hold no memory;
+//     then it is refused with 503 and a Retry-After header.
+//   - MaxStates, MaxMemory, MaxTimeout: ceilings on the request's
+//     budgets. A request that gives no budget, or asks for more than a
+//     ceiling, gets the ceiling; one that asks for less keeps its own
+//     (nothing in the result says a ceiling applied: a search stopped by
+//     it reads "state limit", "memory limit" or "time limit" as any
+//     other). MaxMemory also caps /prepare's table budget. MaxTimeout
+//     also bounds the whole request from the moment it holds its slot:
+//     its body must arrive within it (408 otherwise), a query reached
+//     after it gets an "unknown" result with the reason "time limit", and
+//     a precomputation it stops fails with "the request ran out of time".
+//
+// A /check whose heuristic precomputes its table itself (no Table given)
+// does so within the request's time but under the heuristic's own memory
+// limits (a pattern database's default is 512 MiB), not MaxMemory.
 //
 // While a search runs, a progress frame is written every
 // Options.ProgressEvery (200 ms by default, so at least four a second),

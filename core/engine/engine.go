@@ -4,10 +4,13 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"runtime"
+	"strconv"
 	"time"
 
 	"beeline/core/options"
@@ -17,7 +20,9 @@ import (
 // ContentType is the media type of a frame stream.
 const ContentType = "application/x-beeline-frames"
 
-// Options configures the handler. The zero value is usable.
+// Options configures the handler. The zero value is usable and sets no
+// limits beyond MaxRequestBytes' default: the browser's worker runs one
+// job per worker and stops it by terminating the worker.
 type Options struct {
 	// DefaultMaxMemory is the memory budget in bytes of a request that
 	// gives none (0: none). The worker sets it so that a search stops
@@ -29,8 +34,28 @@ type Options struct {
 	// ProgressEvery is the time between progress frames during a search
 	// or a precomputation (default 200 ms).
 	ProgressEvery time.Duration
-	// MaxRequestBytes bounds a request body (default 64 MiB).
+	// MaxRequestBytes bounds a request body (default 64 MiB). A larger
+	// one is answered 413, before it is read when its Content-Length
+	// says so.
 	MaxRequestBytes int64
+
+	// MaxStates, MaxMemory and MaxTimeout are ceilings on every request's
+	// budgets (0: none). A request that gives no budget, or asks for more
+	// than a ceiling, gets the ceiling; a request asking for less keeps
+	// its own. MaxMemory also caps /prepare's table budget, and
+	// MaxTimeout also bounds the whole request, body and every query
+	// included: a query reached after that gets an "unknown" result with
+	// the reason "time limit", and a precomputation is stopped.
+	MaxStates  int64
+	MaxMemory  int64
+	MaxTimeout time.Duration
+	// MaxJobs bounds the requests that run at once (/parse, /check and
+	// /prepare; /catalog is answered at once); 0: no bound. A request
+	// that finds every slot taken waits up to QueueWait for one, in
+	// arrival order, and is then answered 503 with a Retry-After header.
+	MaxJobs   int
+	QueueWait time.Duration
+
 	// Yield, when set, is called after every progress frame. In a browser
 	// worker it must let the worker's event loop run a task (a timer does):
 	// the frame stream alone is driven by promise callbacks, which never end
@@ -51,11 +76,14 @@ func New(opts Options) http.Handler {
 	}
 	reg := options.Builtin()
 	h := &handler{opts: opts, registry: reg, catalog: reg.Catalog()}
+	if opts.MaxJobs > 0 {
+		h.slots = make(chan struct{}, opts.MaxJobs)
+	}
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /parse", h.serve(func(ctx context.Context, s *stream, req *protocol.Request) { h.run(ctx, s, req, false) }))
-	mux.HandleFunc("POST /check", h.serve(func(ctx context.Context, s *stream, req *protocol.Request) { h.run(ctx, s, req, true) }))
-	mux.HandleFunc("POST /prepare", h.serve(h.prepare))
-	mux.HandleFunc("POST /catalog", h.serve(func(_ context.Context, s *stream, _ *protocol.Request) {
+	mux.HandleFunc("POST /parse", h.serve(true, func(ctx context.Context, s *stream, req *protocol.Request) { h.run(ctx, s, req, false) }))
+	mux.HandleFunc("POST /check", h.serve(true, func(ctx context.Context, s *stream, req *protocol.Request) { h.run(ctx, s, req, true) }))
+	mux.HandleFunc("POST /prepare", h.serve(true, h.prepare))
+	mux.HandleFunc("POST /catalog", h.serve(false, func(_ context.Context, s *stream, _ *protocol.Request) {
 		s.send(&protocol.Frame{Kind: protocol.FrameCatalog, Catalog: h.catalog})
 	}))
 	return mux
@@ -67,6 +95,8 @@ type handler struct {
 	// against which requests are decoded.
 	registry *options.Registry
 	catalog  *protocol.Catalog
+	// slots holds one token per running job when MaxJobs is set.
+	slots chan struct{}
 }
 
 // stream writes frames to a response, flushing each, and remembers the
@@ -91,31 +121,161 @@ func (s *stream) fail(msg string) {
 	s.send(&protocol.Frame{Kind: protocol.FrameError, Message: msg})
 }
 
-// serve returns the handler of one route: it decodes the request (a bad
-// one is answered with status 400 and a FrameError), lets answer write
-// its frames, and ends the stream with a FrameDone.
-func (h *handler) serve(answer func(ctx context.Context, s *stream, req *protocol.Request)) http.HandlerFunc {
+// refuse answers with status and a FrameError saying why; the FrameDone
+// that ends every stream follows.
+func (s *stream) refuse(status int, msg string) {
+	s.w.WriteHeader(status)
+	s.fail(msg)
+}
+
+// serve returns the handler of one route: it refuses a body larger than
+// MaxRequestBytes (413), takes a job slot when the route is a job (503
+// when none frees in time), decodes the request (400 when it cannot),
+// applies the ceilings, lets answer write its frames, and ends the stream
+// with a FrameDone.
+func (h *handler) serve(job bool, answer func(ctx context.Context, s *stream, req *protocol.Request)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", ContentType)
 		w.Header().Set("Cache-Control", "no-store")
 		s := &stream{w: w, yield: h.opts.Yield}
 		defer s.send(&protocol.Frame{Kind: protocol.FrameDone})
-		req, err := h.readRequest(w, r)
-		if err != nil {
-			w.WriteHeader(http.StatusBadRequest)
-			s.fail(err.Error())
+		if r.ContentLength > h.opts.MaxRequestBytes {
+			// The body stays unread: the connection cannot serve another
+			// request after it.
+			w.Header().Set("Connection", "close")
+			s.refuse(http.StatusRequestEntityTooLarge, h.tooLarge())
 			return
 		}
-		answer(r.Context(), s, req)
+		ctx := r.Context()
+		if job {
+			if !h.acquire(ctx) {
+				w.Header().Set("Retry-After", strconv.Itoa(h.retryAfter()))
+				s.refuse(http.StatusServiceUnavailable, h.busy())
+				return
+			}
+			defer h.release()
+			if h.opts.MaxTimeout > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeoutCause(ctx, h.opts.MaxTimeout, h.outOfTime())
+				defer cancel()
+			}
+		}
+		req, status, err := h.readRequest(ctx, w, r)
+		if err != nil {
+			s.refuse(status, err.Error())
+			return
+		}
+		h.limit(&req.Options)
+		answer(ctx, s, req)
 	}
 }
 
-func (h *handler) readRequest(w http.ResponseWriter, r *http.Request) (*protocol.Request, error) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxRequestBytes))
-	if err != nil {
-		return nil, fmt.Errorf("reading the request: %v", err)
+// readRequest reads and decodes the body, within ctx's deadline when it
+// has one, and says which status refuses it when it cannot.
+func (h *handler) readRequest(ctx context.Context, w http.ResponseWriter, r *http.Request) (*protocol.Request, int, error) {
+	if deadline, ok := ctx.Deadline(); ok {
+		// A body that trickles in must not hold a job slot past the
+		// request's time. The deadline is lifted once the body is read:
+		// the server's read that watches for the client going away
+		// would otherwise end at it and cancel the request.
+		rc := http.NewResponseController(w)
+		rc.SetReadDeadline(deadline)
+		defer rc.SetReadDeadline(time.Time{})
 	}
-	return protocol.DecodeRequest(body, h.catalog)
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxRequestBytes))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return nil, http.StatusRequestEntityTooLarge, errors.New(h.tooLarge())
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return nil, http.StatusRequestTimeout, fmt.Errorf("the request's body did not arrive within the server's time per request (%v)", h.opts.MaxTimeout)
+	case err != nil:
+		return nil, http.StatusBadRequest, fmt.Errorf("reading the request: %v", err)
+	}
+	req, err := protocol.DecodeRequest(body, h.catalog)
+	if err != nil {
+		return nil, http.StatusBadRequest, err
+	}
+	return req, http.StatusOK, nil
+}
+
+func (h *handler) tooLarge() string {
+	return fmt.Sprintf("the request is larger than the server accepts (%s)", sizeText(h.opts.MaxRequestBytes))
+}
+
+// acquire takes a job slot, waiting up to QueueWait for one; it reports
+// false when none freed in time or the client went away.
+func (h *handler) acquire(ctx context.Context) bool {
+	if h.slots == nil {
+		return true
+	}
+	select {
+	case h.slots <- struct{}{}:
+		return true
+	default:
+	}
+	if h.opts.QueueWait <= 0 {
+		return false
+	}
+	t := time.NewTimer(h.opts.QueueWait)
+	defer t.Stop()
+	select {
+	case h.slots <- struct{}{}:
+		return true
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return false
+}
+
+func (h *handler) release() {
+	if h.slots != nil {
+		<-h.slots
+	}
+}
+
+func (h *handler) busy() string {
+	msg := fmt.Sprintf("the server is busy: all %d job slots are taken", h.opts.MaxJobs)
+	if h.opts.QueueWait > 0 {
+		msg += fmt.Sprintf(" and none freed within %v", h.opts.QueueWait)
+	}
+	return msg + "; try again later"
+}
+
+// retryAfter is the Retry-After of a busy answer, in seconds: a queue's
+// wait, at least one second.
+func (h *handler) retryAfter() int {
+	return max(1, int((h.opts.QueueWait+time.Second-1)/time.Second))
+}
+
+// outOfTime is the cause of a request that reached MaxTimeout; a
+// precomputation it stops fails with these words.
+func (h *handler) outOfTime() error {
+	return fmt.Errorf("the request ran out of time: the server allows %v per request", h.opts.MaxTimeout)
+}
+
+// limit applies the handler's defaults and ceilings to a request's
+// budgets; negative ones are left for verifyOptions to refuse.
+func (h *handler) limit(o *protocol.Options) {
+	if o.MaxMemory == 0 {
+		o.MaxMemory = h.opts.DefaultMaxMemory
+	}
+	if o.MaxTable == 0 {
+		o.MaxTable = h.opts.DefaultMaxTable
+	}
+	o.MaxStates = ceiling(o.MaxStates, h.opts.MaxStates)
+	o.MaxMemory = ceiling(o.MaxMemory, h.opts.MaxMemory)
+	o.MaxTable = ceiling(o.MaxTable, h.opts.MaxMemory)
+	o.TimeoutMS = ceiling(o.TimeoutMS, h.opts.MaxTimeout.Milliseconds())
+}
+
+// ceiling returns budget capped at limit: limit when budget is 0 (none)
+// or larger, budget when limit is 0 (no ceiling) or budget is negative.
+func ceiling(budget, limit int64) int64 {
+	if limit > 0 && (budget == 0 || budget > limit) {
+		return limit
+	}
+	return budget
 }
 
 // memInUse is the memory the engine holds from the system: on js/wasm

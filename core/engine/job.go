@@ -4,6 +4,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -41,7 +42,10 @@ func (h *handler) run(ctx context.Context, s *stream, req *protocol.Request, che
 		return
 	}
 	for _, q := range picked {
-		if s.err != nil || ctx.Err() != nil {
+		// A client gone stops the job; after the request's deadline
+		// every query left still gets a result, "unknown" for lack of
+		// time.
+		if s.err != nil || errors.Is(ctx.Err(), context.Canceled) {
 			return
 		}
 		checkQuery(ctx, s, l, q, vopts)

@@ -163,6 +163,12 @@ func (h *handler) precompute(ctx context.Context, s *stream, hr heuristic.Heuris
 	if errors.Is(context.Cause(ctx), errTableBudget) {
 		return errors.New(budgetMessage(name, budget))
 	}
+	if dl, ok := ctx.Deadline(); ok && err != nil && !time.Now().Before(dl) {
+		// The request's time ran out. Read from the clock, not from
+		// ctx.Err(): under js/wasm the heuristic sees the deadline pass
+		// before the context's timer fires.
+		return h.outOfTime()
+	}
 	return err
 }
 

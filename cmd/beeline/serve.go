@@ -1,4 +1,5 @@
-// The serve command: the web app and the engine over HTTP.
+// The serve command: the web app and the engine over HTTP, with every
+// job under a budget.
 
 package main
 
@@ -12,55 +13,138 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
+	"runtime/debug"
 	"time"
 
 	"beeline/core/engine"
 	"beeline/internal/webserver"
 )
 
-const serveUsage = `usage: beeline serve [--addr HOST:PORT] [--root DIR]
+const serveUsage = `usage: beeline serve [--addr HOST:PORT] [--root DIR] [--max-request BYTES]
+                    [--max-states N] [--max-memory BYTES] [--timeout D]
+                    [--max-jobs N] [--queue-wait D]
 
 Serves the web app (DIR/index.html and DIR/web/, with the wasm built by
 'make wasm' in DIR/web/build/) and the engine itself under /api/ (POST
-/api/check and /api/parse, msgpack frames as the browser's worker streams
-them). DIR defaults to the current directory, which should be the
-repository root. Stop it with Ctrl-C.
+/api/check, /api/parse, /api/prepare and /api/catalog, msgpack frames as
+the browser's worker streams them). DIR defaults to the current
+directory, which should be the repository root. Stop it with Ctrl-C.
+
+Every response carries a strict content security policy. Every job under
+/api/ is bounded so that one cannot starve the others: a larger body is
+refused (413); a job waits for one of --max-jobs slots at most
+--queue-wait, then is refused (503, Retry-After); --max-states,
+--max-memory and --timeout are each request's budgets when it gives none
+and its ceilings when it asks for more, and --timeout also bounds the
+whole request. Go's collector is told the memory this implies (every
+slot's --max-memory and --max-request, and 128 MiB) unless GOMEMLIMIT
+is set.
 
 options:
 `
 
-func runServe(args []string, stdout, stderr io.Writer) int {
+// Serve's defaults. Models are small (the largest shared one is 150 KiB)
+// and a /check may carry a precomputed table of a few MiB; a search that
+// stops at 1 GiB of states or ten million of them leaves a machine of a
+// few GiB usable with one job per core.
+const (
+	defaultMaxRequest = 16 << 20
+	defaultMaxStates  = 10_000_000
+	defaultMaxMemory  = 1 << 30
+	defaultTimeout    = 2 * time.Minute
+	defaultQueueWait  = 10 * time.Second
+)
+
+// serveConfig is what the serve command's flags say.
+type serveConfig struct {
+	addr, root string
+	engine     engine.Options
+}
+
+// parseServe reads the serve command's flags.
+func parseServe(args []string, stderr io.Writer) (*serveConfig, error) {
 	fl := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	addr := fl.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0 picks a free one)")
-	root := fl.String("root", ".", "serve the app from `DIR`")
+	c := &serveConfig{}
+	maxRequest, maxMemory := byteSize(defaultMaxRequest), byteSize(defaultMaxMemory)
+	fl.StringVar(&c.addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0 picks a free one)")
+	fl.StringVar(&c.root, "root", ".", "serve the app from `DIR`")
+	fl.Var(&maxRequest, "max-request", "refuse request bodies larger than `BYTES` (e.g. 512K, 16M)")
+	fl.Int64Var(&c.engine.MaxStates, "max-states", defaultMaxStates, "stop a job's search after storing `N` states (0: no ceiling)")
+	fl.Var(&maxMemory, "max-memory", "stop a job's search, or its table's precomputation, at `BYTES` (0: no ceiling)")
+	fl.DurationVar(&c.engine.MaxTimeout, "timeout", defaultTimeout, "stop a job after this `duration` (0: no ceiling)")
+	fl.IntVar(&c.engine.MaxJobs, "max-jobs", runtime.NumCPU(), "run at most `N` jobs at once (0: no bound)")
+	fl.DurationVar(&c.engine.QueueWait, "queue-wait", defaultQueueWait, "let a job wait this `duration` for a slot before refusing it")
 	fl.Usage = func() {
 		fmt.Fprint(stderr, serveUsage)
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
-		return exitUsage
+		return nil, err
 	}
 	if fl.NArg() > 0 {
-		fmt.Fprintf(stderr, "beeline serve: unexpected argument %q\n", fl.Arg(0))
 		fl.Usage()
+		return nil, fmt.Errorf("unexpected argument %q", fl.Arg(0))
+	}
+	if maxRequest == 0 {
+		return nil, errors.New("--max-request must be more than 0")
+	}
+	if c.engine.MaxStates < 0 || c.engine.MaxTimeout < 0 || c.engine.MaxJobs < 0 || c.engine.QueueWait < 0 {
+		return nil, errors.New("--max-states, --timeout, --max-jobs and --queue-wait must not be negative")
+	}
+	c.engine.MaxRequestBytes, c.engine.MaxMemory = int64(maxRequest), int64(maxMemory)
+	return c, nil
+}
+
+// handler is the server's handler: the app and the engine under /api/.
+func (c *serveConfig) handler() (http.Handler, error) {
+	if err := webserver.Check(c.root); err != nil {
+		return nil, err
+	}
+	return webserver.New(webserver.Options{Root: c.root, API: engine.New(c.engine)})
+}
+
+// memoryLimit is the process's memory that the budgets imply: every job
+// slot's search and request body, and serveBase for the rest; 0 when jobs
+// or searches are unbounded.
+func (c *serveConfig) memoryLimit() int64 {
+	e := c.engine
+	if e.MaxJobs == 0 || e.MaxMemory == 0 {
+		return 0
+	}
+	return int64(e.MaxJobs)*(e.MaxMemory+e.MaxRequestBytes) + serveBase
+}
+
+// serveBase is the memory allowed beyond the jobs' budgets: the Go
+// runtime, the models being compiled and the frames being written, the
+// waiting requests and idle connections.
+const serveBase = 128 << 20
+
+func runServe(args []string, stdout, stderr io.Writer) int {
+	c, err := parseServe(args, stderr)
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "beeline serve: %v\n", err)
+		}
 		return exitUsage
 	}
-	if err := webserver.Check(*root); err != nil {
-		fmt.Fprintf(stderr, "beeline serve: %v\n", err)
-		return exitUsage
-	}
-	h, err := webserver.New(webserver.Options{Root: *root, API: engine.New(engine.Options{})})
+	h, err := c.handler()
 	if err != nil {
 		fmt.Fprintf(stderr, "beeline serve: %v\n", err)
 		return exitUsage
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "beeline serve: %v\n", err)
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "beeline: serving %s on http://%s/\n", *root, ln.Addr())
+	if l := c.memoryLimit(); l > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		// Without it the collector lets garbage double the heap: two
+		// searches at their budget would hold four budgets' memory.
+		debug.SetMemoryLimit(l)
+	}
+	fmt.Fprintf(stdout, "beeline: serving %s on http://%s/\n", c.root, ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return serve(ctx, ln, h, stderr)
@@ -68,8 +152,14 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 
 // serve runs an HTTP server on ln until ctx is done, then shuts it down,
 // giving running jobs a moment to see their requests cancelled.
+//
+// The server has no read or write timeout: a job's response streams for
+// as long as the job runs (the engine's --timeout bounds it), and a read
+// deadline would cancel a running job's request when it passed. Headers
+// must arrive within ReadHeaderTimeout, and a job's body within its
+// --timeout (the engine sets that deadline).
 func serve(ctx context.Context, ln net.Listener, h http.Handler, stderr io.Writer) int {
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second,
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		BaseContext: func(net.Listener) context.Context { return ctx }}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

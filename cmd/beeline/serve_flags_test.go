@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"beeline/core/engine"
+	"beeline/core/protocol"
+	"beeline/internal/webserver"
+)
+
+// The flags' defaults, and values given, reach the engine's options.
+func TestServeFlags(t *testing.T) {
+	c, err := parseServe(nil, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := engine.Options{MaxRequestBytes: 16 << 20, MaxStates: 10_000_000, MaxMemory: 1 << 30,
+		MaxTimeout: 2 * time.Minute, MaxJobs: runtime.NumCPU(), QueueWait: 10 * time.Second}
+	if !reflect.DeepEqual(c.engine, want) || c.addr != "127.0.0.1:8080" || c.root != "." {
+		t.Errorf("defaults %+v, %s, %s; want %+v", c.engine, c.addr, c.root, want)
+	}
+	c, err = parseServe([]string{"--max-request", "512K", "--max-states", "0", "--max-memory", "2G",
+		"--timeout", "30s", "--max-jobs", "3", "--queue-wait", "0s", "--addr", "127.0.0.1:0", "--root", "/x"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = engine.Options{MaxRequestBytes: 512 << 10, MaxMemory: 2 << 30, MaxTimeout: 30 * time.Second, MaxJobs: 3}
+	if !reflect.DeepEqual(c.engine, want) || c.addr != "127.0.0.1:0" || c.root != "/x" {
+		t.Errorf("given %+v, %s, %s; want %+v", c.engine, c.addr, c.root, want)
+	}
+	if got := c.memoryLimit(); got != 3*(2<<30+512<<10)+serveBase {
+		t.Errorf("memory limit %d", got)
+	}
+	c.engine.MaxJobs = 0
+	if got := c.memoryLimit(); got != 0 {
+		t.Errorf("memory limit with unbounded jobs: %d, want none", got)
+	}
+}
+
+// Wrong flags are usage errors that say what is wrong.
+func TestServeFlagErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--max-request", "0"}, "beeline serve: --max-request must be more than 0\n"},
+		{[]string{"--max-request", "lots"}, `invalid value "lots" for flag -max-request: want a size in bytes such as 512M or 2G, got "lots"`},
+		{[]string{"--max-jobs", "-1"}, "beeline serve: --max-states, --timeout, --max-jobs and --queue-wait must not be negative\n"},
+		{[]string{"extra"}, `beeline serve: unexpected argument "extra"`},
+		{[]string{"--root", "/nonexistent"}, "beeline serve: no web/ folder in /nonexistent"},
+	} {
+		_, errOut, status := runCLI(t, append([]string{"serve"}, tc.args...)...)
+		if status != exitUsage || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: status %d, stderr:\n%s\nwant %q", tc.args, status, errOut, tc.want)
+		}
+	}
+	_, help, status := runCLI(t, "serve", "-h")
+	for _, flag := range []string{"-max-request", "-max-states", "-max-memory", "-timeout", "-max-jobs", "-queue-wait"} {
+		if status != exitUsage || !strings.Contains(help, flag) {
+			t.Errorf("serve -h does not describe %s:\n%s", flag, help)
+		}
+	}
+}
+
+// The running server answers with its security headers and its limits:
+// a page, a check capped by the state ceiling, a body too large.
+func TestServeLimits(t *testing.T) {
+	c, err := parseServe([]string{"--root", appRoot(t), "--max-states", "300", "--max-request", "64K"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := startServe(t, c)
+	resp, err := http.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got := resp.Header.Get("Content-Security-Policy"); resp.StatusCode != 200 || got != webserver.ContentSecurityPolicy {
+		t.Errorf("GET /: %d, policy %q", resp.StatusCode, got)
+	}
+	body, _ := protocol.EncodeRequest(&protocol.Request{Version: protocol.Version, Name: "fischer-10.xml",
+		Model: fischerN(t, 10), Queries: []int{0}, Options: protocol.Options{MaxStates: 1 << 40}})
+	if reason, err := checkOnce(base, body); err != nil || reason != "state limit" {
+		t.Errorf("a check asking for more states than the ceiling: %q, %v; want a state limit", reason, err)
+	}
+	resp, err = http.Post(base+"/api/check", "application/msgpack", bytes.NewReader(make([]byte, 65<<10)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	f, err := protocol.ReadFrame(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusRequestEntityTooLarge || f.Message != "the request is larger than the server accepts (64 KiB)" {
+		t.Errorf("a body too large: %d %+v %v", resp.StatusCode, f, err)
+	}
+	if resp.Header.Get("X-Frame-Options") != "DENY" {
+		t.Errorf("the 413 has no X-Frame-Options: %v", resp.Header)
+	}
+}

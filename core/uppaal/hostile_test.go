@@ -113,7 +113,8 @@ func (o outcome) first() string {
 }
 
 // load reads, compiles, and parses and compiles the queries as job.Load
-// does (without its dependency on the verifier).
+// does (without its dependency on the verifier), numbering them as it
+// does.
 func load(name string, src []byte, queryFiles ...[]byte) outcome {
 	fs := source.NewFileSet()
 	doc, diags := uppaal.Read(fs, name, src)
@@ -131,12 +132,18 @@ func load(name string, src []byte, queryFiles ...[]byte) outcome {
 		all.Append(ld)
 	}
 	o := outcome{ok: net != nil && !all.HasErrors()}
+	index := 0
 	for _, q := range qs {
 		n := len(all)
 		pq := lang.ParseQuery(q.Formula.Text(), q.Formula.Pos(0), &all)
-		if pq != nil && net != nil && !all[n:].HasErrors() && net.CompileQuery(pq, &all) != nil {
+		if pq == nil {
+			continue
+		}
+		if net != nil && !all[n:].HasErrors() && net.CompileQuery(pq, &all) != nil {
 			o.queries++
 		}
+		all.SetQuery(n, index)
+		index++
 	}
 	o.ok = o.ok && !all.HasErrors()
 	for _, d := range fs.Sort(all) {

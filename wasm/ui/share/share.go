@@ -27,9 +27,11 @@ const Version = protocol.Version
 // chat tools and browsers may cut the link.
 const WarnLength = 8000
 
-// MaxPayload caps the decompressed size of a link, so a crafted link
-// cannot make the page allocate without bound.
-const MaxPayload = 64 << 20
+// MaxPayload caps the decompressed size of a link, so a crafted link (a
+// deflate bomb inflates a thousandfold) cannot make the page allocate
+// without bound. Browsers cut URLs at about 2 MB, which holds at most a
+// dozen MiB of a model once compressed; a larger model is shared by URL.
+const MaxPayload = 16 << 20
 
 // Link is what a share link carries.
 type Link struct {
@@ -126,8 +128,8 @@ func Decode(fragment string) (*Link, error) {
 		return nil, fmt.Errorf("the link holds more than %d MiB of data", MaxPayload>>20)
 	}
 	var l Link
-	if err := msgpack.Unmarshal(raw, &l); err != nil {
-		return nil, fmt.Errorf("the link is damaged: %v", err)
+	if checkShape(raw) != nil || msgpack.Unmarshal(raw, &l) != nil {
+		return nil, errors.New("the link is damaged (its data is not what a Beeline link holds)")
 	}
 	if l.Version != v {
 		return nil, fmt.Errorf("the link's payload says version %d but its tag says %d", l.Version, v)

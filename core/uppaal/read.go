@@ -22,10 +22,12 @@ const maxInput = math.MaxInt32 - 1
 // labels are left as text for core/lang. It does not panic, it runs in time
 // linear in the input, and it uses memory proportional to it.
 //
-// Non-UTF-8 input is converted to UTF-8 first (UTF-16 with a byte-order
-// mark; ISO-8859-1 or windows-1252 as an XML declaration names them; any
-// other invalid UTF-8 as ISO-8859-1, with a warning), and it is the
-// converted text that fs holds: positions then count bytes of that text.
+// Non-UTF-8 input is converted to UTF-8 first (UTF-16, with a byte-order
+// mark or starting with '<'; ISO-8859-1 or windows-1252 as an XML
+// declaration names them; any other invalid UTF-8 as ISO-8859-1, with a
+// warning), and it is the converted text that fs holds: positions then
+// count bytes of that text. Input that is not text (compressed, an
+// archive, or with a NUL character) gets one error and an empty Document.
 func Read(fs *source.FileSet, name string, src []byte) (*Document, source.List) {
 	var diags source.List
 	f, isXML, ok := addText(fs, name, src, &diags)

@@ -215,7 +215,15 @@ func TestBadRequests(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		body []byte
-	}{{"garbage", []byte{0xc1, 0x00}}, {"empty", nil}} {
+	}{
+		{"garbage", []byte{0xc1, 0x00}},
+		{"empty", nil},
+		// Fifteen bytes declaring 2³¹ query files, and a model of
+		// 4 GiB: the decoder would allocate that before finding the
+		// data missing, and the server would die.
+		{"2^31 query files", []byte("\x81\xa6qfiles\xdd\x80\x00\x00\x00")},
+		{"a 4 GiB model", []byte("\x81\xa5model\xc6\xff\xff\xff\xff")},
+	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("POST", "/check", bytes.NewReader(tc.body)))
 		frames := readFrames(t, rec.Body)

@@ -9,6 +9,8 @@ import (
 	"io"
 
 	"github.com/vmihailenco/msgpack/v5"
+
+	"beeline/core/unpack"
 )
 
 // MaxFrameSize bounds one frame's msgpack bytes. A longer length prefix is
@@ -25,7 +27,7 @@ func EncodeFrame(f *Frame) ([]byte, error) {
 // DecodeFrame decodes msgpack bytes made by EncodeFrame.
 func DecodeFrame(b []byte) (*Frame, error) {
 	f := new(Frame)
-	if err := msgpack.Unmarshal(b, f); err != nil {
+	if err := unpack.Unmarshal(b, f, 0); err != nil {
 		return nil, fmt.Errorf("bad frame: %v", err)
 	}
 	return f, nil
@@ -71,6 +73,11 @@ func ReadFrame(r io.Reader) (*Frame, error) {
 	return DecodeFrame(b)
 }
 
+// MaxRequestElements bounds the array elements and map entries of a
+// request: a model, its query files and options hold a few thousand; a
+// table travels as one byte string.
+const MaxRequestElements = 1 << 20
+
 // EncodeRequest returns r's msgpack bytes (the body of POST /check).
 func EncodeRequest(r *Request) ([]byte, error) {
 	return msgpack.Marshal(r)
@@ -82,7 +89,7 @@ func EncodeRequest(r *Request) ([]byte, error) {
 // list of those it does.
 func DecodeRequest(b []byte, c *Catalog) (*Request, error) {
 	r := new(Request)
-	if err := msgpack.Unmarshal(b, r); err != nil {
+	if err := unpack.Unmarshal(b, r, MaxRequestElements); err != nil {
 		return nil, fmt.Errorf("bad request: %v", err)
 	}
 	if r.Version != Version {

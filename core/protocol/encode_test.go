@@ -140,6 +140,7 @@ func FuzzDecodeRequest(f *testing.F) {
 	f.Add(b)
 	f.Add([]byte{0x80})
 	f.Add([]byte{0xdf, 0xff, 0xff, 0xff, 0xff})
+	f.Add([]byte("\x81\xa6qfiles\xdd\x80\x00\x00\x00"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		r, err := DecodeRequest(b, sampleCatalog())
 		if err == nil && r == nil {

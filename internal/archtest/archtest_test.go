@@ -115,7 +115,7 @@ func TestCheck(t *testing.T) {
 		"core/engine imports internal/webserver: engine sits below internal",
 		"core/engine imports syscall/js: engine sits below the browser",
 		"core/present imports honnef.co/go/js/dom/v2: present sits below the browser",
-		"core/protocol imports core/model: protocol may import only source",
+		"core/protocol imports core/model: protocol may import only source, unpack",
 		"core/zone imports core/search: zone sits below search",
 		"core/zone imports core/verify: zone sits below verify",
 	)

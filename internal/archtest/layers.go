@@ -41,6 +41,8 @@ var below = []string{AllBelow}
 var Layers = []Layer{
 	// Files, positions and diagnostics: every layer speaks of them.
 	{Name: "source", Packages: []string{"beeline/core/source"}},
+	// msgpack decoded within bounds: tables, requests, frames, links.
+	{Name: "unpack", Packages: []string{"beeline/core/unpack"}},
 	{Name: "uppaal", Packages: []string{"beeline/core/uppaal"}, May: below},
 	{Name: "lang", Packages: []string{"beeline/core/lang"}, May: below},
 	// The resolved form of the model's code, which model compiles and the
@@ -57,7 +59,7 @@ var Layers = []Layer{
 	// The messages between page, worker, server and CLI: types and
 	// framing, no engine. It sits above the engine's layers so that they
 	// cannot speak the wire format; core/present translates.
-	{Name: "protocol", Packages: []string{"beeline/core/protocol"}, May: []string{"source"}},
+	{Name: "protocol", Packages: []string{"beeline/core/protocol"}, May: []string{"source", "unpack"}},
 	// The registry of search options fills the protocol's catalog.
 	{Name: "options", Packages: []string{"beeline/core/options"}, May: below},
 	{Name: "present", Packages: []string{"beeline/core/present"}, May: below},
@@ -65,9 +67,11 @@ var Layers = []Layer{
 	// Helpers of core's tests.
 	{Name: "core/internal", Packages: []string{"beeline/core/internal/..."}, May: below},
 	// Everything above is core/: pure Go, the same on every platform.
-	{Name: "internal", Packages: []string{"beeline/internal/..."}, May: below},
 	// The SVG drawings are pure Go too, tested natively.
 	{Name: "web", Packages: []string{"beeline/web/..."}, May: below},
+	// The server's pieces; the web server names the drawings' style sheet
+	// in its content security policy.
+	{Name: "internal", Packages: []string{"beeline/internal/..."}, May: below},
 	{Name: "the browser", Packages: []string{"syscall/js"}, Bindings: true},
 	{Name: "wasm", Packages: []string{"beeline/wasm/..."}, May: below},
 	{Name: "cmd", Packages: []string{"beeline/cmd/..."}, May: below},

@@ -11,6 +11,7 @@ import (
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
 	"beeline/core/model"
+	"beeline/core/unpack"
 )
 
 // Mode selects dL (Max) or dU (Sum).
@@ -142,7 +143,7 @@ func (h *Heuristic) Table() ([]byte, error) {
 // Load reads tables encoded by Table, for the same network and target.
 func (h *Heuristic) Load(b []byte) error {
 	var t Table
-	if err := msgpack.Unmarshal(b, &t); err != nil {
+	if err := unpack.Unmarshal(b, &t, 0); err != nil {
 		return fmt.Errorf("reading the distance tables: %v", err)
 	}
 	if t.Fingerprint != fingerprint(h.net, h.target) || len(t.Conjuncts) != len(h.target.Conjuncts) {

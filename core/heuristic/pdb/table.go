@@ -14,6 +14,7 @@ import (
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
 	"beeline/core/model"
+	"beeline/core/unpack"
 )
 
 // FormatVersion is the version of the table encoding; a table of another
@@ -91,7 +92,7 @@ func decodeKey(k string) []int32 {
 // options.
 func (h *Heuristic) Load(b []byte) error {
 	var t Table
-	if err := msgpack.Unmarshal(b, &t); err != nil {
+	if err := unpack.Unmarshal(b, &t, 0); err != nil {
 		return fmt.Errorf("reading the pattern database: %v", err)
 	}
 	switch {

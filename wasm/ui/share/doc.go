@@ -20,7 +20,7 @@
 // Decoding is defensive, since a link is a stranger's input: the
 // decompressed payload is capped (MaxPayload) while it is inflated, the
 // msgpack inside is walked before it is decoded so that no declared length
-// makes the decoder allocate more than the payload justifies (shape.go),
+// makes the decoder allocate more than the payload justifies (core/unpack),
 // every failure is one plain sentence, and Verify checks that the model
 // bytes still hash to the recorded value before anything is rerun.
 package share

@@ -18,7 +18,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add("#b1.AAAA")
 	f.Add("b0.x")
 	f.Add("#b99999999999999999999.x")
-	// Payloads that declare more than they hold (see shape.go).
+	// Payloads that declare more than they hold (see core/unpack).
 	f.Add(fragment(f, []byte{0x81, 0xa5, 's', 't', 'e', 'p', 's', 0xdd, 0x7f, 0xff, 0xff, 0xff, 0, 0}))
 	f.Add(fragment(f, []byte{0x81, 0xa5, 'm', 'o', 'd', 'e', 'l', 0xc6, 0xff, 0xff, 0xff, 0xff, 0, 0}))
 	f.Fuzz(func(t *testing.T, fragment string) {

@@ -12,6 +12,7 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 
 	"beeline/core/protocol"
+	"beeline/core/unpack"
 )
 
 // fragment packs raw (msgpack or not) as a link of the current version.
@@ -86,7 +87,7 @@ func TestHostileLinks(t *testing.T) {
 	}
 }
 
-// TestShapeAccepts checks that what the encoder writes passes checkShape:
+// TestShapeAccepts checks that what the encoder writes passes unpack.CheckShape:
 // links with every field set, empty ones, and long traces.
 func TestShapeAccepts(t *testing.T) {
 	long := sampleLink()
@@ -101,7 +102,7 @@ func TestShapeAccepts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := checkShape(raw); err != nil {
+		if err := unpack.CheckShape(raw, maxLinkElements); err != nil {
 			t.Errorf("a link of %d steps: %v", len(l.Steps), err)
 		}
 	}

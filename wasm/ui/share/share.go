@@ -17,6 +17,7 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 
 	"beeline/core/protocol"
+	"beeline/core/unpack"
 )
 
 // Version is the share-link format this package writes. It follows the
@@ -26,6 +27,10 @@ const Version = protocol.Version
 // WarnLength is the fragment length above which the page warns that some
 // chat tools and browsers may cut the link.
 const WarnLength = 8000
+
+// maxLinkElements bounds the array elements and map entries of a link's
+// payload (a trace of a few hundred thousand steps fits).
+const maxLinkElements = 1 << 20
 
 // MaxPayload caps the decompressed size of a link, so a crafted link (a
 // deflate bomb inflates a thousandfold) cannot make the page allocate
@@ -128,7 +133,7 @@ func Decode(fragment string) (*Link, error) {
 		return nil, fmt.Errorf("the link holds more than %d MiB of data", MaxPayload>>20)
 	}
 	var l Link
-	if checkShape(raw) != nil || msgpack.Unmarshal(raw, &l) != nil {
+	if unpack.Unmarshal(raw, &l, maxLinkElements) != nil {
 		return nil, errors.New("the link is damaged (its data is not what a Beeline link holds)")
 	}
 	if l.Version != v {

@@ -1,33 +1,50 @@
-// A walk over msgpack bytes that refuses, before decoding, what would make
-// the decoder allocate more than its input justifies.
-
-package share
+// Package unpack decodes msgpack within bounds. A walk over the bytes
+// refuses, before decoding, what would make the decoder allocate more
+// than its input justifies.
+//
+// The msgpack decoder believes the lengths a payload declares: a few bytes
+// saying "a byte string of 4 GiB" or "an array of 2³¹ trace steps" make it
+// allocate that much before it finds the data missing, which kills the
+// process (a server answering a 15-byte request, a page opening a link).
+// CheckShape reads every length first and refuses a payload whose
+// strings, byte strings and extensions run past its end, whose arrays and
+// maps declare more elements than bytes remain (every element takes at
+// least one), which declares more than maxElements elements in all, or
+// which nests deeper than MaxNesting (skipping an unknown field recurses
+// once per level). What passes costs the decoder memory proportional to
+// the payload. Every msgpack decode of Beeline goes through Unmarshal.
+package unpack
 
 import (
 	"encoding/binary"
 	"errors"
+
+	"github.com/vmihailenco/msgpack/v5"
 )
 
-// The msgpack decoder believes the lengths a payload declares: a few bytes
-// saying "a byte string of 4 GiB" or "an array of 2³¹ trace steps" make it
-// allocate that much before it finds the data missing, which kills the
-// page. checkShape reads every length first and refuses a payload whose
-// strings, byte strings and extensions run past its end, whose arrays and
-// maps declare more elements than bytes remain (every element takes at
-// least one), which declares more than maxElements elements in all, or
-// which nests deeper than maxNesting (skipping an unknown field recurses
-// once per level). What passes costs the decoder memory proportional to
-// the payload.
-const (
-	maxNesting  = 32
-	maxElements = 1 << 20
-)
+// MaxNesting is the deepest nesting of arrays and maps accepted.
+const MaxNesting = 32
 
-var errShape = errors.New("not well-formed msgpack")
+// ErrShape is CheckShape's refusal.
+var ErrShape = errors.New("not well-formed msgpack")
 
-// checkShape reports whether b is one well-formed msgpack value within the
-// bounds above.
-func checkShape(b []byte) error {
+// Unmarshal decodes the msgpack value b into v, after CheckShape(b,
+// maxElements); maxElements ≤ 0 bounds the elements by len(b) only.
+func Unmarshal(b []byte, v any, maxElements int) error {
+	if err := CheckShape(b, maxElements); err != nil {
+		return err
+	}
+	return msgpack.Unmarshal(b, v)
+}
+
+// CheckShape reports whether b is one well-formed msgpack value holding
+// at most maxElements array elements and map entries (keys and values
+// counted both) in all, nested at most MaxNesting deep; maxElements ≤ 0
+// means len(b).
+func CheckShape(b []byte, maxElements int) error {
+	if maxElements <= 0 {
+		maxElements = len(b)
+	}
 	left := []int{1} // values still to read at each open level
 	elements, i := 0, 0
 	for len(left) > 0 {
@@ -37,23 +54,23 @@ func checkShape(b []byte) error {
 		}
 		left[len(left)-1]--
 		if i >= len(b) {
-			return errShape
+			return ErrShape
 		}
 		n, size, next, ok := header(b, i)
 		if !ok || size > len(b)-next || n > len(b)-next {
-			return errShape
+			return ErrShape
 		}
 		i = next + size
 		if n == 0 {
 			continue
 		}
-		if elements += n; elements > maxElements || len(left) == maxNesting {
-			return errShape
+		if elements += n; elements > maxElements || len(left) == MaxNesting {
+			return ErrShape
 		}
 		left = append(left, n)
 	}
 	if i != len(b) {
-		return errShape
+		return ErrShape
 	}
 	return nil
 }

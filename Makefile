@@ -92,6 +92,7 @@ fuzz:
 	$(GO) test -run XXX -fuzz FuzzParseDeclarations -fuzztime 60s ./core/lang/
 	$(GO) test -run XXX -fuzz FuzzParseExpr -fuzztime 30s ./core/lang/
 	$(GO) test -run XXX -fuzz FuzzParseQuery -fuzztime 30s ./core/lang/
+	$(GO) test -run XXX -fuzz FuzzLoad -fuzztime 60s ./core/model/
 	$(GO) test -run XXX -fuzz FuzzReadFrame -fuzztime 30s ./core/protocol/
 	$(GO) test -run XXX -fuzz FuzzDecodeRequest -fuzztime 30s ./core/protocol/
 	$(GO) test -run XXX -fuzz FuzzDecode$$ -fuzztime 30s ./wasm/ui/share/

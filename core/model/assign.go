@@ -57,7 +57,7 @@ func (x *cx) assign(e *lang.AssignExpr) *operand {
 			x.errorf(e, "clocks can only be assigned with '='")
 			return bad(e)
 		}
-		if !x.integral(val) {
+		if !x.number(val) {
 			return bad(e)
 		}
 		return &operand{t: tVoid, node: e, effect: true, code: &ir.ClockSet{At: pos, Clock: target.addr, X: val.value()}}
@@ -73,11 +73,14 @@ func (x *cx) assign(e *lang.AssignExpr) *operand {
 		code := &ir.Copy{At: pos, Dst: target.addr, Src: val.addr, Ranges: target.t.leafRanges(nil)}
 		return &operand{t: tVoid, node: e, effect: effect, code: code}
 	}
-	if !x.integral(val) {
-		return bad(e)
-	}
 	if target.t.kind == kScalar && val.t.kind == kScalar && val.t.set != target.t.set {
 		x.errorf(e, "cannot assign %s to '%s' of scalar set %s", val.t, target.name, target.t)
+		return bad(e)
+	}
+	switch {
+	case simple && !x.fits(val, target.t, "'"+target.name+"'"):
+		return bad(e)
+	case !simple && (!x.number(target) || !x.number(val)):
 		return bad(e)
 	}
 	op := ir.Nop
@@ -108,7 +111,7 @@ func (x *cx) condAssign(e *lang.AssignExpr, c *lang.CondExpr) *operand {
 	cond := x.expr(c.Cond)
 	l := x.assign(&lang.AssignExpr{X: c.X, OpPos: e.OpPos, Op: e.Op, Y: e.Y})
 	r := x.assign(&lang.AssignExpr{X: c.Y, OpPos: e.OpPos, Op: e.Op, Y: e.Y})
-	if cond.isBad() || l.isBad() || r.isBad() || !x.integral(cond) {
+	if cond.isBad() || l.isBad() || r.isBad() || !x.number(cond) {
 		return bad(e)
 	}
 	t := l.t

@@ -81,7 +81,7 @@ func (x *cx) toLinear(o *operand) (*linear, bool) {
 	if isClockTerm(o) {
 		return o.lin, true
 	}
-	if !x.integral(o) {
+	if !x.number(o) {
 		return nil, false
 	}
 	if o.known {
@@ -208,7 +208,7 @@ func (x *cx) asGuard(o *operand) (*guardParts, bool) {
 	case o.t.kind == kNeq:
 		x.errorf(o.node, "clock disequality is only allowed in queries")
 		return nil, false
-	case x.integral(o):
+	case x.number(o):
 		return &guardParts{ints: []*operand{o}}, true
 	}
 	return nil, false

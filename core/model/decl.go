@@ -13,15 +13,19 @@ import (
 	"beeline/core/source"
 )
 
-// constInt folds e to a constant, reporting "<what> must be a constant".
+// constInt folds the number e to a constant, reporting "<what> must be a
+// constant".
 func (x *cx) constInt(e lang.Expr, what string) (int32, bool) {
 	o := x.expr(e)
-	if o.isBad() {
+	if o.isBad() || !x.number(o) {
 		return 0, false
 	}
-	if !x.integral(o) {
-		return 0, false
-	}
+	return x.fold(o, e, what)
+}
+
+// fold folds the integral operand o of e to a constant, reporting
+// "<what> must be a constant".
+func (x *cx) fold(o *operand, e lang.Expr, what string) (int32, bool) {
 	if !o.known {
 		if v, ok, computable := x.compute(o); computable {
 			return v, ok
@@ -262,6 +266,9 @@ func (x *cx) typeDecl(d *lang.TypeDecl) {
 			c.name = v.Name.Name
 			t = &c
 		}
+		if t.kind == kScalar && t.set.name == "" {
+			t.set.name = v.Name.Name
+		}
 		x.c.declare(x.sc, &symbol{name: v.Name.Name, kind: symType, pos: v.Name.Pos(), t: t})
 	}
 }
@@ -358,7 +365,11 @@ func (x *cx) flatInit(t *typ, init lang.Expr, name string, out []int32) []int32 
 			x.errorf(init, "'%s' is not an array or struct: its initialiser cannot be a list", name)
 			return append(out, 0)
 		}
-		v, ok := x.constInt(init, "an initialiser")
+		o := x.expr(init)
+		if o.isBad() || !x.fits(o, t, "'"+name+"'") {
+			return append(out, 0)
+		}
+		v, ok := x.fold(o, init, "an initialiser")
 		if ok && (v < t.lo || v > t.hi) && !unboundedConst(t) {
 			x.errorf(init, "initial value %d of '%s' is outside [%d,%d]", v, name, t.lo, t.hi)
 		}

@@ -148,6 +148,10 @@ func (x *cx) index(e *lang.IndexExpr) *operand {
 		x.errorf(e.Index, "array '%s' is indexed by %s: the index must be of that scalar set", exprString(e.X), it)
 		return bad(e)
 	}
+	if it.kind != kScalar && idx.t.kind == kScalar {
+		x.errorf(e.Index, "array '%s' is indexed by integers: '%s' is a scalar of %s", exprString(e.X), exprString(e.Index), idx.t)
+		return bad(e)
+	}
 	elem := base.t.elem
 	lo, hi, stride := it.lo, it.hi, elem.size
 	name := base.name + "[" + exprString(e.Index) + "]"
@@ -253,7 +257,7 @@ func (x *cx) unary(e *lang.UnaryExpr) *operand {
 	if e.Op == lang.SUB && (o.t.kind == kClock || o.t.kind == kDiff) {
 		return &operand{t: o.t, node: e, lin: o.lin.negated(), effect: o.effect}
 	}
-	if !x.integral(o) {
+	if !x.number(o) {
 		return bad(e)
 	}
 	r := &operand{t: tInt, node: e, effect: o.effect}
@@ -324,11 +328,13 @@ func (x *cx) combine(e lang.Expr, op lang.Token, l, r *operand) *operand {
 	if (l.big || r.big) && isComparison(op) && !l.t.isClocky() && !r.t.isClocky() {
 		return x.bigOp(e, op, l, r)
 	}
-	if !x.integral(l) || !x.integral(r) {
-		return bad(e)
+	if op == lang.EQL || op == lang.NEQ {
+		if !x.integral(l) || !x.integral(r) || !x.sameKind(e, l, r, true) {
+			return bad(e)
+		}
+		return x.integerOp(e, op, l, r)
 	}
-	if (op == lang.EQL || op == lang.NEQ) && l.t.kind == kScalar && r.t.kind == kScalar && l.t.set != r.t.set {
-		x.errorf(e, "cannot compare values of different scalar sets (%s and %s)", l.t, r.t)
+	if !x.number(l) || !x.number(r) {
 		return bad(e)
 	}
 	return x.integerOp(e, op, l, r)
@@ -352,7 +358,7 @@ func (x *cx) bigOp(e lang.Expr, op lang.Token, l, r *operand) *operand {
 			op = lang.LEQ
 		}
 	}
-	if !x.integral(l) {
+	if !x.number(l) {
 		return bad(e)
 	}
 	// l op 2^31 for every int32 l.
@@ -435,7 +441,7 @@ func (x *cx) cond(e *lang.CondExpr) *operand {
 	if c.isBad() || a.isBad() || b.isBad() {
 		return bad(e)
 	}
-	if !x.integral(c) || !x.integral(a) || !x.integral(b) {
+	if !x.number(c) || !x.integral(a) || !x.integral(b) || !x.sameKind(e, a, b, false) {
 		return bad(e)
 	}
 	t := tInt

@@ -142,7 +142,7 @@ func (x *cx) builtinAbs(e *lang.CallExpr) *operand {
 		return bad(e)
 	}
 	a := x.expr(e.Args[0])
-	if !x.integral(a) {
+	if !x.number(a) {
 		return bad(e)
 	}
 	if a.known {
@@ -209,6 +209,9 @@ func (x *cx) argument(arg lang.Expr, p *fparam, fn *function) (*ir.Arg, bool, bo
 		x.errorf(arg, "argument '%s' is of scalar set %s, parameter '%s' of %s", exprString(arg), o.t, p.name, p.t)
 		return nil, false, false
 	}
+	if !x.fits(o, p.t, "parameter '"+p.name+"'") {
+		return nil, false, false
+	}
 	lo, hi := p.t.lo, p.t.hi
 	if o.known && (o.val < lo || o.val > hi) {
 		x.errorf(arg, "argument %d for parameter '%s' of '%s' is outside [%d,%d]", o.val, p.name, fn.name, lo, hi)
@@ -234,6 +237,9 @@ func (x *cx) refArgument(arg lang.Expr, p *fparam) (*ir.Arg, bool, bool) {
 		}
 		if !p.t.isIntegral() || !x.integral(o) {
 			x.errorf(arg, "argument '%s' of type %s does not match parameter '%s' of type %s", exprString(arg), o.t, p.name, p.t)
+			return nil, false, false
+		}
+		if !x.fits(o, p.t, "parameter '"+p.name+"'") {
 			return nil, false, false
 		}
 		return &ir.Arg{Kind: ir.ArgSpill, X: o.value()}, o.effect, true

@@ -115,7 +115,7 @@ func (x *cx) dnfLeaf(e lang.Expr, neg bool) ([]*conj, bool) {
 	case o.t.kind == kClock || o.t.kind == kDiff:
 		x.errorf(e, "guard must be a conjunction of clock constraints and integer conditions")
 		return nil, false
-	case !x.integral(o):
+	case !x.number(o):
 		return nil, false
 	}
 	if neg {

@@ -158,7 +158,7 @@ func (x *cx) boundExpr(kind lang.QueryKind, e lang.Expr) (BoundExpr, bool) {
 		return be, true
 	case o.t.kind == kClock || o.t.kind == kDiff:
 		x.errorf(e, "'%s' is a clock expression: the list of %s query takes a clock alone or an integer expression", exprString(e), word)
-	case x.integral(o):
+	case x.number(o):
 		be.Expr = o.value()
 		return be, true
 	}
@@ -252,7 +252,7 @@ func (x *cx) atom(e lang.Expr) *Prop {
 		return p
 	case o.t.kind == kNeq:
 		return &Prop{Op: PropOr, Args: []*Prop{{Op: PropClock, Constraint: o.guard.cons[0]}, {Op: PropClock, Constraint: o.guard.cons[1]}}}
-	case x.integral(o):
+	case x.number(o):
 		return intProp(o)
 	}
 	return &Prop{Op: PropFalse}
@@ -476,7 +476,7 @@ func (x *cx) setMember(e *lang.SelectorExpr, set *procSet, args []lang.Expr) *op
 	allKnown := true
 	for i, a := range args {
 		o := x.expr(a)
-		if !x.integral(o) {
+		if !x.fits(o, set.dims[i], "parameter "+fmt.Sprint(i+1)+" of "+set.name) {
 			return bad(e)
 		}
 		if o.known && (o.val < set.dims[i].lo || o.val > set.dims[i].hi) {

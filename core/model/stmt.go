@@ -89,7 +89,7 @@ func (x *cx) effectOf(e lang.Expr) ir.Expr {
 // condition compiles the condition of if, for, while.
 func (x *cx) condition(e lang.Expr) (ir.Expr, bool) {
 	o := x.fexpr(e)
-	if !x.integral(o) {
+	if !x.number(o) {
 		return nil, false
 	}
 	return o.value(), true
@@ -174,7 +174,7 @@ func (x *cx) returnStmt(s *lang.ReturnStmt) ir.Stmt {
 		x.errorf(s.Result, "function '%s' is void and cannot return a value", x.fn.name)
 		return nil
 	}
-	if rt.kind == kBad || !x.integral(o) {
+	if rt.kind == kBad || !x.fits(o, rt, "the return type") {
 		return nil
 	}
 	lo, hi := rt.lo, rt.hi
@@ -274,7 +274,7 @@ func (x *cx) localInit(t *typ, init lang.Expr, a *address, name string, out []ir
 	switch {
 	case t.isIntegral() && !isList:
 		o := x.fexpr(init)
-		if !x.integral(o) {
+		if !x.fits(o, t, "'"+name+"'") {
 			return out
 		}
 		return append(out, &ir.Do{At: at(init), X: &ir.Assign{At: at(init), Dst: &dst, X: o.value()}})
@@ -350,7 +350,7 @@ func (x *cx) quant(e *lang.QuantExpr) *operand {
 			return bad(e)
 		}
 		if !body.t.isClocky() {
-			if !x.integral(body) {
+			if !x.number(body) {
 				return bad(e)
 			}
 			return quantLoop(e, lo, hi, off, body)

@@ -285,15 +285,11 @@ func (c *compiler) bindValue(sym *symbol, o *operand, arg lang.Expr, argx *cx, t
 	sym.kind = symConst
 	sym.t = pt.with(true, false)
 	if pt.isIntegral() {
-		if !argx.integral(o) {
+		if !argx.fits(o, pt, "parameter '"+sym.name+"'") {
 			return nil
 		}
 		if !o.known {
 			argx.errorf(arg, "argument '%s' for parameter '%s' of '%s' must be a constant", exprString(arg), sym.name, tname)
-			return nil
-		}
-		if pt.kind == kScalar && o.t.kind == kScalar && o.t.set != pt.set {
-			argx.errorf(arg, "argument '%s' is of scalar set %s, parameter '%s' of %s", exprString(arg), o.t, sym.name, pt)
 			return nil
 		}
 		if (o.val < pt.lo || o.val > pt.hi) && !(pt.kind == kInt && !pt.ranged) {

@@ -75,7 +75,7 @@ func (x *cx) condition0(o *operand, what string) bool {
 		}
 		return false
 	}
-	return x.integral(o)
+	return x.number(o)
 }
 
 // edge compiles one edge of p: one Edge, or one per disjunct when the

@@ -45,7 +45,8 @@
 //
 // Operations that can empty a zone (Close, Close1, CloseIJ, Constrain,
 // ConstrainAll, Intersect) return false and mark it. Up, Down, Reset, Free
-// and AssignClock cannot, and keep a marked zone marked.
+// and AssignClock cannot, and keep a marked zone marked; neither can
+// SwapClocks.
 //
 // # Operations and their cost
 //
@@ -58,6 +59,7 @@
 //	ConstrainAll                    O(|cs| + t·dim²), t clocks touched
 //	Intersect                       O(dim²) + t·dim²
 //	Up, Reset, Free, AssignClock    O(dim)
+//	SwapClocks                      O(dim)   renames two clocks (symmetry)
 //	Down                            O(dim²)
 //	Relation, Includes, Equal, Hash O(dim²), the first three exit early
 //	ExtrapolateLU, ExtrapolateM     O(dim²), plus Close if anything changed

@@ -585,6 +585,7 @@ const (
 	failReturn
 	failLoop
 	failProcess
+	failWork
 )
 
 // absEval runs the abstract semantics for one entry point: the inputs no
@@ -594,6 +595,15 @@ type absEval struct {
 	rounds int
 	fails  []Failure
 	kinds  []failKind
+
+	// The accounting of MaxWork (see enter): the function being run, the
+	// loops, fors and quantifiers being run and the outermost of them,
+	// the rounds unrolled exactly, and the static bounds of functions.
+	fn    string
+	depth int
+	outer absSite
+	work  int64
+	memo  map[*Func]int64
 }
 
 func newAbsEval(st *AbsState) *absEval {

@@ -644,8 +644,11 @@ func (a *absEval) ret(st *Return, s *store) flow {
 // changes nothing) is such a fixpoint already, and ends the unrolling.
 // A run going on past the fixpoint's head might reach MaxIterations,
 // which the abstraction cannot count: that is reported as a possible
-// failure.
+// failure, and so is MaxWork (see enter). The unrolling also stops when
+// the evaluation has unrolled absWork rounds in all.
 func (a *absEval) loop(l *Loop, s *store) flow {
+	a.enter(l, l.P)
+	defer a.leave()
 	if l.Init != nil {
 		if a.expr(l.Init, s); s.dead {
 			return flow{}
@@ -658,8 +661,9 @@ func (a *absEval) loop(l *Loop, s *store) flow {
 	var acc flow
 	h := s
 	for n := 0; h != nil; n++ {
-		if n == a.rounds {
+		if !a.unroll(int64(n)) {
 			a.fail(h, failLoop, pos, LoopError)
+			a.summarised(h)
 			a.fixpoint(h, func(h *store) *store { return a.round(l, h, false, &acc) })
 			break
 		}
@@ -667,6 +671,7 @@ func (a *absEval) loop(l *Loop, s *store) flow {
 		h = a.round(l, h, n == 0, &acc)
 		if h != nil && !(l.DoWhile && n == 0) && prev.covers(h) && len(h.resets) == len(prev.resets) {
 			a.fail(h, failLoop, pos, LoopError)
+			a.summarised(h)
 			break
 		}
 	}
@@ -740,14 +745,17 @@ func resetsCover(have, rs []AbsReset) bool {
 // compiles a loop over a body without effect to nothing: the slot is
 // not even set.
 func (a *absEval) forRange(f *ForRange, s *store) flow {
-	if noEffect(f.Body) {
+	if NoEffect(f.Body) {
 		return flow{next: s}
 	}
+	a.enter(f, f.P)
+	defer a.leave()
 	var acc flow
 	h := s
 	lo := int64(f.Lo)
 	for v := lo; v <= int64(f.Hi) && h != nil; v++ {
-		if v-lo == int64(a.rounds) {
+		if !a.unroll(v - lo) {
+			a.summarised(h)
 			rest := Interval{int32(v), f.Hi}
 			h = a.fixpoint(h, func(h *store) *store { return a.rangeRound(f, h, rest, &acc) })
 			break
@@ -766,8 +774,9 @@ func (a *absEval) rangeRound(f *ForRange, h *store, v Interval, acc *flow) *stor
 	return joinStore(fl.next, fl.cont)
 }
 
-// noEffect reports whether the back end compiles st to nothing.
-func noEffect(st Stmt) bool {
+// NoEffect reports whether the back end compiles st to nothing: a
+// for (i : T) over such a body does not even run.
+func NoEffect(st Stmt) bool {
 	switch st := st.(type) {
 	case nil:
 		return true
@@ -775,7 +784,7 @@ func noEffect(st Stmt) bool {
 		_, ok := st.X.(*Const)
 		return ok
 	case *ForRange:
-		return noEffect(st.Body)
+		return NoEffect(st.Body)
 	}
 	return false
 }
@@ -790,9 +799,12 @@ func (a *absEval) quant(q *Quant, s *store) Interval {
 	if q.Op == LOr {
 		stop = True
 	}
+	a.enter(q, q.P)
+	defer a.leave()
 	sum, cur, lo := Point(0), s, int64(q.Lo)
 	for v := lo; v <= int64(q.Hi) && cur != nil; v++ {
-		if v-lo == int64(a.rounds) {
+		if !a.unroll(v - lo) {
+			a.summarised(cur)
 			rest := Interval{int32(v), q.Hi}
 			h := a.fixpoint(cur, func(h *store) *store {
 				h.setLocal(q.Slot, rest)
@@ -848,9 +860,11 @@ func (a *absEval) call(c *Call, s *store) Interval {
 			return Interval{}
 		}
 	}
-	caller := s.fp
+	caller, callerFn := s.fp, a.fn
 	s.fp, s.ret = fp, Point(0)
+	a.fn = fn.Name
 	f := a.stmt(fn.Body, s)
+	a.fn = callerFn
 	end := joinStore(joinStore(joinStore(f.next, f.brk), f.cont), f.ret)
 	if end == nil {
 		s.dead = true

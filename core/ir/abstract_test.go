@@ -26,6 +26,28 @@ type cm struct {
 	// past the abstraction's unrolling must be reported as may fail
 	// anyway, and the cut keeps endless loops cheap.
 	rounds int
+	// The work of the run, as model.Env counts it: every round, the
+	// outermost loop's start and site, the function being run.
+	work, from int64
+	depth      int
+	site       source.Pos
+	siteFn, fn string
+}
+
+// enter, leave and count keep the work as the back end does.
+func (m *cm) enter(pos source.Pos) {
+	if m.depth == 0 {
+		m.from, m.site, m.siteFn = m.work, pos, m.fn
+	}
+	m.depth++
+}
+
+func (m *cm) leave() { m.depth-- }
+
+func (m *cm) count() {
+	if m.work++; m.work&(PollRounds-1) == 0 && m.work-m.from >= MaxWork {
+		m.fail(m.site, WorkError(m.siteFn, MaxWork))
+	}
 }
 
 type cfail struct {
@@ -233,8 +255,11 @@ func (m *cm) assign(e *Assign) int32 {
 }
 
 func (m *cm) quant(e *Quant) int32 {
+	m.enter(e.P)
+	defer m.leave()
 	var sum int32
 	for v := int64(e.Lo); v <= int64(e.Hi); v++ {
+		m.count()
 		m.stack[m.fp+e.Slot] = int32(v)
 		b := m.expr(e.Body)
 		switch {
@@ -278,10 +303,10 @@ func (m *cm) call(c *Call) int32 {
 			m.stack[fp+p.Off] = v
 		}
 	}
-	old := m.fp
-	m.fp, m.ret = fp, 0
+	old, oldFn := m.fp, m.fn
+	m.fp, m.ret, m.fn = fp, 0, c.Fn.Name
 	m.stmt(c.Fn.Body)
-	m.fp, m.sp = old, fp
+	m.fp, m.sp, m.fn = old, fp, oldFn
 	return m.ret
 }
 
@@ -334,6 +359,8 @@ func (m *cm) stmt(s Stmt) cctl {
 }
 
 func (m *cm) loop(s *Loop) cctl {
+	m.enter(s.P)
+	defer m.leave()
 	if s.Init != nil {
 		m.expr(s.Init)
 	}
@@ -344,6 +371,7 @@ func (m *cm) loop(s *Loop) cctl {
 		if n >= MaxIterations || m.rounds > 0 && n >= m.rounds {
 			m.fail(s.Body.Pos(), LoopError())
 		}
+		m.count()
 		switch m.stmt(s.Body) {
 		case cBreak:
 			return cNext
@@ -360,7 +388,10 @@ func (m *cm) forRange(s *ForRange) cctl {
 	if d, ok := s.Body.(*Do); s.Body == nil || ok && isConst(d.X) {
 		return cNext // the back end compiles the loop to nothing
 	}
+	m.enter(s.P)
+	defer m.leave()
 	for v := int64(s.Lo); v <= int64(s.Hi); v++ {
+		m.count()
 		m.stack[m.fp+s.Slot] = int32(v)
 		switch m.stmt(s.Body) {
 		case cBreak:

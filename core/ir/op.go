@@ -258,6 +258,20 @@ func LoopError() string {
 	return fmt.Sprintf("loop did not end after %d iterations", MaxIterations)
 }
 
+// WorkError is the message of a computation past its bound of rounds
+// (MaxWork); fn names the function whose loop began it ("" for a
+// quantifier of a label).
+func WorkError(fn string, rounds int64) string {
+	if fn == "" {
+		return fmt.Sprintf("the computation did not end after %d loop rounds", rounds)
+	}
+	return fmt.Sprintf("the computation in function %s did not end after %d loop rounds", fn, rounds)
+}
+
+// InterruptError is the message of a computation stopped because its
+// search was: a time budget ran out or the search was cancelled.
+const InterruptError = "the computation was interrupted: the search stopped"
+
 // ProcessError is the message of a process index out of range.
 func ProcessError(v, lo, hi int32) string {
 	return fmt.Sprintf("process index %d out of range [%d,%d]", v, lo, hi)

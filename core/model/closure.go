@@ -508,14 +508,22 @@ func (b backend) seq(e *ir.Seq) func(*Env) int32 {
 	}
 }
 
-// quant evaluates forall, exists and sum over a frame slot at run time.
+// quant evaluates forall, exists and sum over a frame slot at run time;
+// an error ends it (forall's body then yields 0, which ends it anyway).
+// Each round counts towards the computation's work (see Env.round).
 func (b backend) quant(e *ir.Quant) func(*Env) int32 {
 	f, lo, hi, off := b.expr(e.Body), int64(e.Lo), int64(e.Hi), e.Slot
+	site := b.site(e.P)
 	switch e.Op {
 	case ir.LAnd:
 		return func(en *Env) int32 {
+			en.enter()
+			defer en.leave(site)
 			slot := en.fp + off
 			for v := lo; v <= hi; v++ {
+				if !en.round() {
+					return 0
+				}
 				en.stack[slot] = int32(v)
 				if f(en) == 0 {
 					return 0
@@ -525,21 +533,36 @@ func (b backend) quant(e *ir.Quant) func(*Env) int32 {
 		}
 	case ir.LOr:
 		return func(en *Env) int32 {
+			en.enter()
+			defer en.leave(site)
 			slot := en.fp + off
 			for v := lo; v <= hi; v++ {
+				if !en.round() {
+					return 0
+				}
 				en.stack[slot] = int32(v)
 				if f(en) != 0 {
 					return 1
+				}
+				if en.Err != nil {
+					return 0
 				}
 			}
 			return 0
 		}
 	}
 	return func(en *Env) int32 {
+		en.enter()
+		defer en.leave(site)
 		slot, s := en.fp+off, int32(0)
 		for v := lo; v <= hi; v++ {
+			if !en.round() {
+				return 0
+			}
 			en.stack[slot] = int32(v)
-			s += f(en)
+			if s += f(en); en.Err != nil {
+				return 0
+			}
 		}
 		return s
 	}

@@ -2,7 +2,10 @@
 
 package model
 
-import "beeline/core/ir"
+import (
+	"beeline/core/ir"
+	"beeline/core/source"
+)
 
 // ctl says how a statement ended.
 type ctl uint8
@@ -109,7 +112,8 @@ func (b backend) effect(x ir.Expr) func(*Env) int32 {
 	return b.expr(x)
 }
 
-// loop compiles for, while and do-while loops.
+// loop compiles for, while and do-while loops. Each round counts
+// towards the computation's work (see Env.round).
 func (b backend) loop(s *ir.Loop) func(*Env) ctl {
 	init, post := b.effect(s.Init), b.effect(s.Post)
 	c := func(*Env) int32 { return 1 }
@@ -121,7 +125,10 @@ func (b backend) loop(s *ir.Loop) func(*Env) ctl {
 		body = func(*Env) ctl { return ctlNext }
 	}
 	pos, doWhile := s.Body.Pos(), s.DoWhile
+	site := b.site(s.P)
 	return func(e *Env) ctl {
+		e.enter()
+		defer e.leave(site)
 		if init != nil {
 			init(e)
 		}
@@ -134,6 +141,9 @@ func (b backend) loop(s *ir.Loop) func(*Env) ctl {
 			}
 			if n >= ir.MaxIterations {
 				e.fail(pos, "%s", ir.LoopError())
+				return ctlReturn
+			}
+			if !e.round() {
 				return ctlReturn
 			}
 			switch body(e) {
@@ -149,16 +159,29 @@ func (b backend) loop(s *ir.Loop) func(*Env) ctl {
 	}
 }
 
-// forRange compiles for (i : T) body.
+// site returns the site of a loop, for (i : T) or quantifier at pos, for
+// Env.enter: in the function being compiled, if any.
+func (b backend) site(pos source.Pos) *loopSite {
+	return &loopSite{pos: pos, fn: b.net.compiling}
+}
+
+// forRange compiles for (i : T) body; a body without effect compiles to
+// nothing, loop and all.
 func (b backend) forRange(s *ir.ForRange) func(*Env) ctl {
 	body := b.stmt(s.Body)
 	if body == nil {
 		return nil
 	}
 	off, lo, hi := s.Slot, int64(s.Lo), int64(s.Hi)
+	site := b.site(s.P)
 	return func(e *Env) ctl {
+		e.enter()
+		defer e.leave(site)
 		slot := e.fp + off
 		for v := lo; v <= hi; v++ {
+			if !e.round() {
+				return ctlReturn
+			}
 			e.stack[slot] = int32(v)
 			switch body(e) {
 			case ctlBreak:
@@ -265,7 +288,9 @@ func (b backend) argument(a *ir.Arg, p *ir.Param, fname string) argWriter {
 
 // function compiles the body of fn and registers it for calls.
 func (b backend) function(fn *ir.Func) {
+	b.net.compiling = fn.Name
 	body := b.stmt(fn.Body)
+	b.net.compiling = ""
 	if body == nil {
 		body = func(*Env) ctl { return ctlNext }
 	}

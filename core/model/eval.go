@@ -30,19 +30,24 @@ import (
 )
 
 // interp evaluates ir trees over an Env. It embeds the Env so that the
-// code reads like the closures': in.Vars, in.fp, in.load(a).
-type interp struct{ *Env }
+// code reads like the closures': in.Vars, in.fp, in.load(a). fn is the
+// function whose body it runs ("" for a label), which the sites of loops
+// name as the closures' do.
+type interp struct {
+	*Env
+	fn string
+}
 
 // Eval evaluates e over env in env's current frame and returns its value.
 // It is the reference for the compiled closures; see this file's header.
 // Errors are recorded in env.Err as the closures record them.
-func (n *Network) Eval(e ir.Expr, env *Env) int32 { return interp{env}.expr(e) }
+func (n *Network) Eval(e ir.Expr, env *Env) int32 { return interp{Env: env}.expr(e) }
 
 // EvalLabel evaluates e in a new label frame of size slots (quantifier
 // variables), as the closures of guards, invariants and query atoms do:
 // size is ir.Guard.Frame, Sync.Frame or Formula.Frame.
 func (n *Network) EvalLabel(e ir.Expr, size int32, env *Env) int32 {
-	in := interp{env}
+	in := interp{Env: env}
 	var v int32
 	in.inFrame(size, func() { v = in.expr(e) })
 	return v
@@ -72,7 +77,7 @@ func (n *Network) EvalGuard(g *ir.Guard, env *Env) (cond int32, clocks []ClockCo
 // a label frame of size slots, in the order I, J, Bound. A nil I or J is
 // the reference clock 0.
 func (n *Network) EvalConstraint(c ir.Constraint, size int32, env *Env) (i, j, bound int32) {
-	in := interp{env}
+	in := interp{Env: env}
 	in.inFrame(size, func() { i = in.object(c.I) })
 	in.inFrame(size, func() { j = in.object(c.J) })
 	in.inFrame(size, func() { bound = in.expr(c.Bound) })
@@ -83,7 +88,7 @@ func (n *Network) EvalConstraint(c ir.Constraint, size int32, env *Env) (i, j, b
 // evaluated in a label frame of size slots: the reference for
 // Sync.ChanFn (with Sync.Src and Sync.Frame). A nil r is clock 0.
 func (n *Network) EvalObject(r *ir.Ref, size int32, env *Env) int32 {
-	in := interp{env}
+	in := interp{Env: env}
 	var k int32
 	in.inFrame(size, func() { k = in.object(r) })
 	return k
@@ -96,7 +101,7 @@ func (n *Network) EvalUpdate(u *ir.Update, env *Env) {
 	if u == nil {
 		return
 	}
-	in := interp{env}
+	in := interp{Env: env}
 	in.inFrame(u.Frame, func() {
 		for _, x := range u.List {
 			in.expr(x)
@@ -341,13 +346,21 @@ func (in interp) seq(e *ir.Seq) int32 {
 
 // quant evaluates forall (stopping at the first false body), exists
 // (stopping at the first true one) and sum, with the bound variable in
-// its frame slot.
+// its frame slot; an error ends it, and each round counts towards the
+// computation's work as a loop's does.
 func (in interp) quant(e *ir.Quant) int32 {
+	in.enter()
+	defer in.leave(&loopSite{pos: e.P, fn: in.fn})
 	var sum int32
 	for v := int64(e.Lo); v <= int64(e.Hi); v++ {
+		if !in.count(e.Body.Pos()) {
+			return 0
+		}
 		in.stack[in.fp+e.Slot] = int32(v)
 		b := in.expr(e.Body)
 		switch {
+		case in.Err != nil:
+			return 0
 		case e.Op == ir.LAnd && b == 0:
 			return 0
 		case e.Op == ir.LOr && b != 0:

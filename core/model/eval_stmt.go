@@ -29,7 +29,7 @@ func (in interp) call(c *ir.Call) int32 {
 	}
 	caller := in.fp
 	in.fp, in.ret = fp, 0
-	in.stmt(c.Fn.Body)
+	interp{Env: in.Env, fn: c.Fn.Name}.stmt(c.Fn.Body)
 	in.fp, in.sp = caller, fp
 	return in.ret
 }
@@ -107,9 +107,12 @@ func (in interp) block(s *ir.Block) ctl {
 }
 
 // loop runs for, while and do-while: the condition is tested before each
-// round but the first of a do-while, an error after it ends the loop, and
-// round MaxIterations is an error at the body.
+// round but the first of a do-while, an error after it ends the loop,
+// round MaxIterations is an error at the body, and every round counts
+// towards the computation's work.
 func (in interp) loop(s *ir.Loop) ctl {
+	in.enter()
+	defer in.leave(&loopSite{pos: s.P, fn: in.fn})
 	if s.Init != nil {
 		in.expr(s.Init)
 	}
@@ -124,7 +127,7 @@ func (in interp) loop(s *ir.Loop) ctl {
 			in.fail(s.Body.Pos(), "%s", ir.LoopError())
 			return ctlReturn
 		}
-		if !in.round(s.Body.Pos()) {
+		if !in.count(s.Body.Pos()) {
 			return ctlReturn
 		}
 		switch in.stmt(s.Body) {
@@ -139,23 +142,28 @@ func (in interp) loop(s *ir.Loop) ctl {
 	}
 }
 
-// round counts one loop round against Env.Rounds, failing at pos when
-// none is left.
-func (in interp) round(pos source.Pos) bool {
-	if in.Rounds == 0 {
-		return true
+// count counts one loop round: against Env.Rounds, failing at pos when
+// none is left, and towards the computation's work (Env.round).
+func (in interp) count(pos source.Pos) bool {
+	if in.Rounds > 0 {
+		if in.Rounds--; in.Rounds == 0 {
+			in.fail(pos, "the computation did not end after %d loop rounds", computeRounds)
+			return false
+		}
 	}
-	if in.Rounds--; in.Rounds == 0 {
-		in.fail(pos, "the computation did not end after %d loop rounds", computeRounds)
-		return false
-	}
-	return true
+	return in.round()
 }
 
-// forRange runs the body for each value of the bound variable's range.
+// forRange runs the body for each value of the bound variable's range;
+// the closures skip a body without effect altogether, and so does it.
 func (in interp) forRange(s *ir.ForRange) ctl {
+	if ir.NoEffect(s.Body) {
+		return ctlNext
+	}
+	in.enter()
+	defer in.leave(&loopSite{pos: s.P, fn: in.fn})
 	for v := int64(s.Lo); v <= int64(s.Hi); v++ {
-		if !in.round(s.Body.Pos()) {
+		if !in.count(s.Body.Pos()) {
 			return ctlReturn
 		}
 		in.stack[in.fp+s.Slot] = int32(v)

@@ -50,6 +50,7 @@ type Network struct {
 	maxStack  int                         // estimated evaluation stack size, in slots
 	global    *scope                      // global declarations and system declarations, for queries
 	sets      map[string]*procSet
+	compiling string // the function whose body is being compiled, for its loops' sites
 }
 
 // Var is one discrete state slot (or one meta slot).
@@ -232,11 +233,99 @@ type Env struct {
 	// interpreter runs in all (each loop is bounded anyway): it is how a
 	// computation when loading (a constant computed by functions) stops.
 	Rounds int64
+	// Interrupt, when set, is asked every ir.PollRounds loop rounds of a
+	// computation whether to stop; when it says so, the computation fails
+	// at its outermost loop with ir.InterruptError. This is how a
+	// search's time budget and cancellation reach into a long guard or
+	// update. It must find out by itself (read the clock or a context):
+	// under js/wasm no other goroutine runs while a computation does, so
+	// a flag that a timer sets would never be seen.
+	Interrupt func() bool
+	// MaxWork, when positive, lowers ir.MaxWork for this Env (tests use
+	// it to reach the bound quickly).
+	MaxWork int64
 
 	consts []int32 // the network's constant pool (read only)
 	stack  []int32 // function frames, quantifier and loop variables
 	fp, sp int32   // frame pointer and stack top into stack
 	ret    int32   // return value of the last function call
+
+	// The work of computations (ir.MaxWork): rounds counts every round of
+	// a loop, for (i : T) or quantifier run with this Env; the outermost
+	// one running (depth of them) began at rounds from. stopped is the
+	// error poll recorded, which the outermost one completes with its
+	// site when it ends.
+	rounds  int64
+	from    int64
+	depth   int32
+	stopped *RuntimeError
+}
+
+// loopSite is where a loop, for (i : T) or quantifier stands: its
+// position and the function it is in, for the error of a computation
+// that does not end.
+type loopSite struct {
+	pos source.Pos
+	fn  string
+}
+
+// enter records that a loop, for (i : T) or quantifier starts; the
+// outermost one starts the count of ir.MaxWork. Every enter is paired
+// with a leave, given the construct's site.
+func (e *Env) enter() {
+	if e.depth == 0 {
+		e.from = e.rounds
+	}
+	e.depth++
+}
+
+// leave records that the innermost running loop, at s, ended. The
+// outermost one puts its site into the error poll recorded, if any:
+// that is where a computation that does not end is reported. Recording
+// the site at enter instead would cost every loop a pointer store.
+func (e *Env) leave(s *loopSite) {
+	if e.depth--; e.depth == 0 && e.stopped != nil {
+		e.stopped.Pos = s.pos
+		if e.stopped.Msg == "" {
+			e.stopped.Msg = ir.WorkError(s.fn, e.workLimit())
+		}
+		e.stopped = nil
+	}
+}
+
+// round counts one round of the running loop and reports whether the
+// computation may go on. Every ir.PollRounds rounds it polls; otherwise
+// it is an increment and a test, which the compiler inlines.
+func (e *Env) round() bool {
+	e.rounds++
+	return e.rounds&(ir.PollRounds-1) != 0 || e.poll()
+}
+
+// poll fails the computation when its outermost loop has run ir.MaxWork
+// rounds or when Interrupt says to stop, and reports whether the
+// computation may go on. The error's position (and, for MaxWork, its
+// message) is the outermost loop's, which leave fills in.
+func (e *Env) poll() bool {
+	switch {
+	case e.Err != nil: // an error the loop has not seen yet: stop
+	case e.depth > 0 && e.rounds-e.from >= e.workLimit():
+		e.Err = &RuntimeError{}
+		e.stopped = e.Err
+	case e.depth > 0 && e.Interrupt != nil && e.Interrupt():
+		e.Err = &RuntimeError{Msg: ir.InterruptError}
+		e.stopped = e.Err
+	default:
+		return true
+	}
+	return false
+}
+
+// workLimit is ir.MaxWork, or Env.MaxWork when that is lower.
+func (e *Env) workLimit() int64 {
+	if e.MaxWork > 0 {
+		return min(e.MaxWork, ir.MaxWork)
+	}
+	return ir.MaxWork
 }
 
 // NewEnv returns an Env sized for n: Meta holds the initial meta values,
@@ -261,6 +350,7 @@ func (e *Env) Reset() {
 	e.Err = nil
 	e.Resets = e.Resets[:0]
 	e.fp, e.sp = 0, 0
+	e.depth, e.stopped = 0, nil
 }
 
 // fail records a runtime error unless one is already recorded.

@@ -1,0 +1,161 @@
+// The work of a computation: a static bound on its loop rounds, and how
+// the abstract evaluator accounts for MaxWork.
+
+package ir
+
+import "beeline/core/source"
+
+// absWork bounds the rounds the abstract evaluator unrolls exactly in one
+// evaluation, loops, fors and quantifiers together; past it every one
+// goes to its fixpoint at once. Each loop alone is bounded by
+// AbsOptions.Rounds, but nested ones multiply. It is below MaxWork, which
+// the soundness argument of absEval.enter needs.
+const absWork = 1 << 20
+
+// workBound returns an upper bound of the loop rounds a run of x may
+// count towards MaxWork (a Stmt or an Expr), or MaxWork+1 when it may
+// count more (a while or for loop, whose rounds nothing bounds
+// statically, or ranges too large). Calls are followed; memo keeps each
+// function's bound.
+func workBound(x any, memo map[*Func]int64) int64 {
+	const top = MaxWork + 1
+	add := func(a, b int64) int64 { return min(a+b, top) }
+	times := func(n, per int64) int64 {
+		if per >= top || n > top/(per+1) {
+			return top
+		}
+		return min(n*(per+1), top)
+	}
+	sum := func(xs ...any) int64 {
+		var t int64
+		for _, x := range xs {
+			t = add(t, workBound(x, memo))
+		}
+		return t
+	}
+	switch x := x.(type) {
+	case nil, *Const, *LocIs, *Break, *Continue, *Fill:
+		return 0
+	case *Ref:
+		if x == nil {
+			return 0
+		}
+		return sum(x.Index)
+	case *Load:
+		return sum(x.Ref)
+	case *Unary:
+		return sum(x.X)
+	case *Binary:
+		return sum(x.X, x.Y)
+	case *Cond:
+		return sum(x.C, x.X, x.Y)
+	case *Offset:
+		return sum(x.X)
+	case *Assign:
+		return sum(x.Dst, x.X)
+	case *IncDec:
+		return sum(x.Dst)
+	case *ClockSet:
+		return sum(x.Clock, x.X)
+	case *Copy:
+		return sum(x.Dst, x.Src)
+	case *Equal:
+		return sum(x.X, x.Y)
+	case *Seq:
+		return listBound(x.List, memo)
+	case *Quant:
+		return times(int64(x.Hi)-int64(x.Lo)+1, workBound(x.Body, memo))
+	case *Choose:
+		return add(listBound(x.Index, memo), listBound(x.List, memo))
+	case *Call:
+		t, ok := memo[x.Fn]
+		if !ok {
+			memo[x.Fn] = top // no recursion reaches here; guard anyway
+			t = workBound(x.Fn.Body, memo)
+			memo[x.Fn] = t
+		}
+		for _, g := range x.Args {
+			t = add(t, sum(g.X, g.Src))
+		}
+		return t
+	case *Block:
+		return listBound(x.List, memo)
+	case *Do:
+		return sum(x.X)
+	case *If:
+		return sum(x.C, x.Then, x.Else)
+	case *Loop:
+		return top
+	case *ForRange:
+		if NoEffect(x.Body) {
+			return 0
+		}
+		return times(int64(x.Hi)-int64(x.Lo)+1, workBound(x.Body, memo))
+	case *Return:
+		return sum(x.X)
+	}
+	return top
+}
+
+// listBound is workBound of a list run in order.
+func listBound[T any](xs []T, memo map[*Func]int64) int64 {
+	t := int64(0)
+	for _, x := range xs {
+		t = min(t+workBound(x, memo), MaxWork+1)
+	}
+	return t
+}
+
+// absSite is the outermost loop, for or quantifier the abstract
+// evaluator is in: where the concrete run's MaxWork error would be
+// reported, and whether its static bound rules that error out.
+type absSite struct {
+	pos     source.Pos
+	fn      string
+	bounded bool
+}
+
+// enter records that the evaluator enters the loop, for or quantifier x
+// at pos; leave that it left it.
+//
+// Why this accounts for MaxWork soundly: a concrete run of the outermost
+// construct fails with WorkError only after MaxWork rounds. If its static
+// bound is at most MaxWork, no run does. Otherwise, while every
+// construct inside it is unrolled exactly, each round a concrete run
+// makes is one the evaluator made (it follows every branch a run may
+// take, and a loop's rounds for as long as some run goes on), so a run
+// makes at most the evaluator's rounds, fewer than absWork < MaxWork.
+// Only a construct summarised by a fixpoint hides rounds; summarised
+// says so and records the possible failure at the outermost site.
+func (a *absEval) enter(x any, pos source.Pos) {
+	if a.depth == 0 {
+		if a.memo == nil {
+			a.memo = map[*Func]int64{}
+		}
+		a.outer = absSite{pos: pos, fn: a.fn, bounded: workBound(x, a.memo) <= MaxWork}
+	}
+	a.depth++
+}
+
+func (a *absEval) leave() { a.depth-- }
+
+// unroll reports whether the evaluator may unroll one more round
+// exactly, the n-th of its construct: fewer than Rounds of it and fewer
+// than absWork in all. It counts the round.
+func (a *absEval) unroll(n int64) bool {
+	if n >= int64(a.rounds) || a.work >= absWork {
+		return false
+	}
+	a.work++
+	return true
+}
+
+// summarised records, on the live store h, that a construct went to its
+// fixpoint: the outermost one may then run past MaxWork, unless its
+// static bound says otherwise.
+func (a *absEval) summarised(h *store) {
+	if !a.outer.bounded {
+		site := a.outer
+		a.fail(h, failWork, site.pos, func() string { return WorkError(site.fn, MaxWork) })
+	}
+}

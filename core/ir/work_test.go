@@ -1,0 +1,96 @@
+package ir
+
+import (
+	"testing"
+	"time"
+
+	"beeline/core/source"
+)
+
+// hasWorkError reports whether r lists the MaxWork error of function fn
+// at pos.
+func hasWorkError(r ExprResult, fn string, pos source.Pos) bool {
+	for _, f := range r.Errors {
+		if f.Pos == pos && f.Msg == WorkError(fn, MaxWork) {
+			return true
+		}
+	}
+	return false
+}
+
+// The abstract evaluator accounts for MaxWork: a construct summarised by a
+// fixpoint reports the possible error at the outermost one unless its
+// static bound rules it out.
+func TestAbstractWork(t *testing.T) {
+	st := known(state0, Interval{0, 2})
+	call := func(fn *Func) Expr { return &Call{Fn: fn} }
+	s := local(2, iLo, iHi)
+	step := do(set(s, bin(Rem, bin(Add, ld(s), c(1)), c(7))))
+	forAll := func(slot, lo, hi int32, body Stmt, at source.Pos) Stmt {
+		return &ForRange{At: At{at}, Slot: slot, Lo: lo, Hi: hi, Body: body}
+	}
+
+	// 2000 values, more than the rounds unrolled: summarised, but 2000
+	// rounds cannot reach MaxWork.
+	small := &Func{Name: "small", Lo: iLo, Hi: iHi, Frame: 3,
+		Body: block(do(set(s, c(0))), forAll(0, 0, 1999, step, 7), ret(ld(s)))}
+	r := EvalExpr(call(small), 2, st)
+	if r.Fail != NoFail || !r.Value.Within(Interval{0, 6}) {
+		t.Errorf("bounded for: %v %v %v, want a value in [0,6] and no failure", r.Value, r.Fail, r.Errors)
+	}
+
+	// 32768² rounds: past MaxWork for every run; the fixpoint of the
+	// inner for hides its rounds, so the outer one may fail.
+	big := &Func{Name: "big", Lo: iLo, Hi: iHi, Frame: 3,
+		Body: block(do(set(s, c(0))), forAll(0, 0, 32767, forAll(1, 0, 32767, step, 9), 8), ret(ld(s)))}
+	few := known(state0, Interval{0, 2})
+	few.Opts.Rounds = 5
+	r = EvalExpr(call(big), 2, few)
+	if r.Fail != MayFail || !hasWorkError(r, "big", 8) {
+		t.Errorf("unbounded fors: %v %v, want MayFail with the work error of big at 8", r.Fail, r.Errors)
+	}
+
+	// Three loops of 120 rounds nest to 1,728,000 exact rounds, past
+	// what the evaluator unrolls in all: it summarises the rest and ends
+	// quickly, with the concrete result (s = 1) among its values.
+	loopTo := func(slot, n int32, body Stmt, at source.Pos) Stmt {
+		i := local(slot, iLo, iHi)
+		return &Loop{At: At{at}, Init: set(i, c(0)), Cond: bin(Lss, ld(i), c(n)), Post: inc(i, 1), Body: body}
+	}
+	nest := &Func{Name: "nest", Lo: iLo, Hi: iHi, Frame: 4,
+		Body: block(do(set(local(3, iLo, iHi), c(0))),
+			loopTo(0, 120, loopTo(1, 120, loopTo(2, 120,
+				do(set(local(3, iLo, iHi), bin(Rem, bin(Add, ld(local(3, iLo, iHi)), c(1)), c(7)))), 13), 12), 11),
+			ret(ld(local(3, iLo, iHi))))}
+	start := time.Now()
+	r = EvalExpr(call(nest), 2, st)
+	if r.Fail == MustFail || !Point(1).Within(r.Value) || !hasWorkError(r, "nest", 11) {
+		t.Errorf("nested loops: %v %v %v, want a value covering 1, MayFail with the work error of nest at 11", r.Value, r.Fail, r.Errors)
+	}
+	if d := time.Since(start); d > time.Minute {
+		t.Errorf("nested loops took %v", d)
+	}
+}
+
+// workBound follows calls and multiplies nested ranges; a loop has no
+// static bound.
+func TestWorkBoundStatic(t *testing.T) {
+	body := do(set(local(0, iLo, iHi), c(1)))
+	inner := &Func{Name: "inner", Frame: 2, Void: true, Body: &ForRange{Slot: 1, Lo: 0, Hi: 9, Body: body}}
+	for _, tc := range []struct {
+		name string
+		x    any
+		want int64
+	}{
+		{"constant", c(3), 0},
+		{"range", &ForRange{Slot: 0, Lo: 0, Hi: 9, Body: body}, 10},
+		{"empty range", &ForRange{Slot: 0, Lo: 0, Hi: 1 << 20, Body: do(c(0))}, 0},
+		{"nested", &Quant{Op: Add, Lo: 1, Hi: 4, Body: &Call{Fn: inner}}, 4 * 11},
+		{"loop", &Loop{Body: body}, MaxWork + 1},
+		{"too many", &Quant{Op: LAnd, Lo: iLo, Hi: iHi, Body: &Quant{Op: LAnd, Lo: iLo, Hi: iHi, Body: c(1)}}, MaxWork + 1},
+	} {
+		if got := workBound(tc.x, map[*Func]int64{}); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}

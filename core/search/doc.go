@@ -50,12 +50,14 @@
 //	                       with dbm.FromRaw
 //	labels chunks of int32 the labels, for traces only
 //
-// Each slab is a list of chunks of 1024 records. Growing adds a chunk and
-// copies nothing, so the store never holds two copies of its data (which a
-// slice grown by append does while it doubles), and Bytes, which the memory
-// budget reads, is what the store really holds. Under js/wasm memory is at
-// most 4 GiB and never returned, so that peak would decide when the tab
-// dies. The hash table is a plain slice: 13 to 26 bytes per key, doubled by
+// Each slab is a list of chunks of up to 1024 records and 256 KiB. Growing
+// adds a chunk and copies nothing, so the store never holds two copies of
+// its data (which a slice grown by append does while it doubles), and
+// Bytes, which the memory budget reads, is what the store really holds.
+// Under js/wasm memory is at most 4 GiB and never returned, so that peak
+// would decide when the tab dies; and the heap there is one linear memory,
+// where a large chunk that fits none of the holes left by garbage grows
+// it, so chunks stay small. The hash table is a plain slice: 13 to 26 bytes per key, doubled by
 // copying. Hashes are not stored; a doubling rehashes from the key slab.
 //
 // The hash is an xxHash64-style mix (four lanes, 64-bit multiplies and
@@ -159,14 +161,36 @@
 // # Budgets and cancellation
 //
 // MaxStates and MaxMemory are checked after each stored state (Bytes is
-// maintained incrementally, O(1)); the clock, the context and progress
-// reports at checkpoints of the main loop, every 1024 iterations when
-// states are cheap and more often (down to every state) when they are
-// slow, so that time budgets and progress keep to their times. At each
-// checkpoint the search calls runtime.Gosched: js/wasm has one thread and
-// no preemption, so without it no timer (a context deadline) and no other
-// goroutine would ever run during a search. A stopped search returns Stopped, the reason
-// and the statistics so far; only an error of the Space is an error.
+// maintained incrementally, O(1)). MaxMemory counts the program, not only
+// the search: what the Go runtime held when the search started (InUse,
+// after a collection: the network, the zone graph, a heuristic's table),
+// the store, the waiting list, and what their next growth would allocate
+// (a chunk, the doubled hash table while the old one is still held), so
+// the search stops before the sum passes the budget, not after. Garbage
+// is not counted; a process that runs one search at a time gives the Go
+// runtime the budget as its memory limit (debug.SetMemoryLimit), and the
+// runtime collects before the heap reaches it instead of letting it grow
+// to twice the live data. With both, the resident memory of `beeline
+// check --max-memory` and the linear memory of the worker stay within a
+// few percent of the budget, plus what lies outside Go's accounting (the
+// program's code natively, the module's static data under js/wasm).
+//
+// The clock, the context and progress reports are looked at in
+// checkpoints of the main loop, paced in time (Pacer): the loop counts
+// states popped and successors generated, and the interval adapts so
+// that checkpoints come about every 2 ms, however costly a state is. A
+// computation that is slow by itself — a guard calling a function that
+// loops for long — is reached inside: a Space that implements
+// Interrupter polls the search's deadline and context every 65536 loop
+// rounds of the model's functions (core/model's Env.Interrupt) and
+// abandons the computation, and the search ends with the time or
+// cancellation reason rather than an error. Deadline reads the clock
+// itself rather than waiting for the context's timer, which under js/wasm
+// cannot fire while Go computes. At each checkpoint the search calls
+// runtime.Gosched: js/wasm has one thread and no preemption, so without
+// it no other goroutine would ever run during a search. A stopped search
+// returns Stopped, the reason and the statistics so far; only an error
+// of the Space is an error.
 //
 // # Complexity
 //

@@ -54,9 +54,12 @@ type Stats struct {
 	Pruned    int64 // stored states not expanded because the heuristic said infinite (dead ends)
 	Reopened  int64 // states stored again, on a shorter path, after a state they cover or are covered by was expanded
 
-	Rate        float64       // explored states per second
-	Elapsed     time.Duration // time since the search started
-	MemoryBytes int64         // bytes held by the store and the waiting list
+	Rate    float64       // explored states per second
+	Elapsed time.Duration // time since the search started
+	// MemoryBytes is the memory the budget counts (Options.MaxMemory):
+	// the store's and the waiting list's, and with a budget the
+	// program's at the start.
+	MemoryBytes int64
 }
 
 // Plus returns s with the cumulative counters of o added (states

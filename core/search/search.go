@@ -4,7 +4,6 @@ package search
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -58,8 +57,16 @@ type Options struct {
 	Order Order  // search order; the zero value is BFS
 	Seed  uint64 // seed of RandomDFS
 
-	MaxStates int64         // stop after storing this many states; ≤ 0: no limit
-	MaxMemory int64         // stop when store and waiting list hold more bytes; ≤ 0: no limit
+	MaxStates int64 // stop after storing this many states; ≤ 0: no limit
+	// MaxMemory bounds, in bytes, the memory of the program while the
+	// search runs (≤ 0: no limit): what it held when the search started
+	// (InUse after a collection), the store, the waiting list, and what
+	// their next growth would allocate. The search stops before that sum
+	// passes MaxMemory. Garbage is not counted: a process that runs one
+	// search at a time should give the Go runtime the same limit
+	// (debug.SetMemoryLimit), so that it collects before the garbage
+	// matters; the CLI and the worker do.
+	MaxMemory int64
 	Timeout   time.Duration // stop after this long; ≤ 0: no limit
 
 	// Progress, if set, receives a statistics snapshot about every
@@ -89,14 +96,6 @@ type Options struct {
 	CheckInvariants bool
 }
 
-// maxCheckEvery is the largest number of loop iterations between
-// checkpoints (clock, cancellation, progress). Reading the clock costs tens
-// of nanoseconds natively and more under js/wasm; once per 1024 states is
-// noise. When states are slow to expand the interval shrinks (down to one
-// state), so that budgets and progress reports keep to their times; see
-// adapt.
-const maxCheckEvery = 1024
-
 // maxNodes bounds the store's node count: node indices are int32.
 const maxNodes = math.MaxInt32 - 1
 
@@ -119,6 +118,10 @@ func Run(ctx context.Context, sp Space, goal Goal, opts Options) (*Result, error
 		return nil, fmt.Errorf("unknown search order %v", opts.Order)
 	}
 	s := newSearcher(sp, goal, opts)
+	if in, ok := sp.(Interrupter); ok {
+		in.SetInterrupt(s.interrupted)
+		defer in.SetInterrupt(nil)
+	}
 	s.run(ctx)
 	return s.result()
 }
@@ -133,11 +136,15 @@ type searcher struct {
 	rng   *rand.Rand // RandomDFS only
 
 	start        time.Time
+	base         int64 // the program's memory at the start, with a memory budget (measure)
+	overhead     int64 // under js/wasm, the mapped memory that holds no object (remeasure)
+	deadline     Deadline
 	nextProgress time.Time
-	lastCheck    time.Time
-	iter         int64 // loop iterations since the last checkpoint
-	checkEvery   int64 // loop iterations between checkpoints
-	stats        Stats
+	// pace counts the work since the last checkpoint: states popped and
+	// successors generated (paced of them so far).
+	pace  Pacer
+	paced int64
+	stats Stats
 
 	cur   int32    // node being expanded
 	curD  []int32  // its discrete part, copied out of the store
@@ -149,7 +156,9 @@ type searcher struct {
 	found     int32          // goal node, or NoNode
 	exhausted bool
 	stop      string
-	err       error
+	// halted is why interrupted told the Space to stop a computation.
+	halted string
+	err    error
 }
 
 // newSearcher prepares a search.
@@ -169,11 +178,11 @@ func newSearcher(sp Space, goal Goal, opts Options) *searcher {
 			KeepTrace:                 opts.Trace,
 			Subsumes:                  subsumesOf(sp),
 		}),
-		cur:        NoNode,
-		checkEvery: 16,
-		curD:       make([]int32, sp.DiscreteLen()),
-		curZ:       dbm.New(sp.Dim()),
-		found:      NoNode,
+		cur:   NoNode,
+		pace:  Pacer{Target: max(min(DefaultPace, opts.ProgressEvery/8), time.Nanosecond)},
+		curD:  make([]int32, sp.DiscreteLen()),
+		curZ:  dbm.New(sp.Dim()),
+		found: NoNode,
 	}
 	switch opts.Order {
 	case DFS:
@@ -196,18 +205,22 @@ func newSearcher(sp Space, goal Goal, opts Options) *searcher {
 // run is the main loop: pop, skip if covered, expand, until a goal is
 // found, the waiting list is empty or the search is stopped.
 func (s *searcher) run(ctx context.Context) {
+	if s.opts.MaxMemory > 0 {
+		s.measure()
+	}
 	s.start = time.Now()
-	s.lastCheck = s.start
+	s.deadline = NewDeadline(ctx, s.start, s.opts.Timeout)
 	s.nextProgress = s.start.Add(s.opts.ProgressEvery)
-	if s.checkpoint(ctx) || !s.initial() {
+	if s.checkpoint() || !s.initial() {
 		return
 	}
 	for s.found == NoNode && s.stop == "" {
-		if s.iter++; s.iter >= s.checkEvery {
-			s.iter = 0
-			if s.checkpoint(ctx) {
-				return
-			}
+		// The work since the last round: this state and the successors
+		// generated (counted here rather than one by one).
+		units := 1 + s.stats.Generated - s.paced
+		s.paced = s.stats.Generated
+		if s.pace.Add(units) && s.checkpoint() {
+			return
 		}
 		n, ok := s.wait.pop()
 		if !ok {
@@ -350,15 +363,10 @@ func (s *searcher) overBudget() bool {
 	switch {
 	case s.opts.MaxStates > 0 && stored >= s.opts.MaxStates, stored >= maxNodes:
 		s.stop = ReasonStates
-	case s.opts.MaxMemory > 0 && s.memory() > s.opts.MaxMemory:
+	case s.opts.MaxMemory > 0 && s.peak() > s.opts.MaxMemory:
 		s.stop = ReasonMemory
 	}
 	return s.stop != ""
-}
-
-// memory returns the bytes held by the search's data structures.
-func (s *searcher) memory() int64 {
-	return s.store.Bytes() + s.wait.bytes() + int64(cap(s.succ)+cap(s.curD))*4
 }
 
 // checkpoint checks cancellation and the time budget, runs the invariant
@@ -366,22 +374,17 @@ func (s *searcher) memory() int64 {
 //
 // It first yields the processor (runtime.Gosched). Under js/wasm there is
 // one thread and no preemption, so without this a search would starve every
-// other goroutine, including the timer that expires a context's deadline
-// and any goroutine that would cancel it. Natively it costs well under a
-// microsecond per checkpoint.
-func (s *searcher) checkpoint(ctx context.Context) bool {
+// other goroutine, including any goroutine that would cancel its
+// context. Natively it costs well under a microsecond per checkpoint.
+func (s *searcher) checkpoint() bool {
 	runtime.Gosched()
-	if err := ctx.Err(); err != nil {
-		s.stop = ReasonCancelled
-		if errors.Is(err, context.DeadlineExceeded) {
-			s.stop = ReasonTime
-		}
-		return true
-	}
 	now := time.Now()
-	s.adapt(now)
-	if s.opts.Timeout > 0 && now.Sub(s.start) >= s.opts.Timeout {
-		s.stop = ReasonTime
+	s.pace.Checked(now)
+	if s.opts.MaxMemory > 0 {
+		s.remeasure()
+	}
+	if r := s.deadline.Reason(now); r != "" {
+		s.stop = r
 		return true
 	}
 	if s.opts.CheckInvariants {
@@ -397,23 +400,26 @@ func (s *searcher) checkpoint(ctx context.Context) bool {
 	return false
 }
 
-// adapt sets the checkpoint interval from the time since the last
-// checkpoint: halved when it exceeded an eighth of ProgressEvery (about
-// 30ms by default), doubled up to maxCheckEvery when it was under a
-// thirty-second.
-func (s *searcher) adapt(now time.Time) {
-	dt := now.Sub(s.lastCheck)
-	s.lastCheck = now
-	switch {
-	case dt > s.opts.ProgressEvery/8 && s.checkEvery > 1:
-		s.checkEvery /= 2
-	case dt < s.opts.ProgressEvery/32 && s.checkEvery < maxCheckEvery:
-		s.checkEvery *= 2
+// interrupted is what an Interrupter Space polls during a long
+// computation: whether the search's context or time budget stops it now.
+// It records why in s.halted, so that the error the computation then
+// returns is read as that stop.
+func (s *searcher) interrupted() bool {
+	if r := s.deadline.Reason(time.Now()); r != "" {
+		s.halted = r
+		return true
 	}
+	return false
 }
 
-// fail stops the search with an error.
+// fail stops the search with an error, or with the reason it was
+// interrupted for when the error comes from a computation that
+// interrupted stopped.
 func (s *searcher) fail(err error) {
+	if s.halted != "" {
+		s.stop = s.halted
+		return
+	}
 	s.err = err
 	s.stop = ReasonError
 }

@@ -44,3 +44,14 @@ type Space interface {
 // included in a stored one that was checked. Intersection is monotone. The
 // arguments are only valid during the call.
 type Goal func(d []int32, z *dbm.DBM) bool
+
+// Interrupter is implemented by a Space whose computations may run long
+// by themselves: core/zone's, whose guards and updates call the model's
+// functions, loops and all. Run hands it stop before searching (and nil
+// after): the Space calls stop now and then during a long computation
+// and, when it reports true, abandons the computation and returns an
+// error from Initial or Successors. Run then ends with the reason stop
+// saw (ReasonTime, ReasonCancelled), not with that error.
+type Interrupter interface {
+	SetInterrupt(stop func() bool)
+}

@@ -12,6 +12,9 @@ type waiting interface {
 	pop() (n int32, ok bool)
 	len() int
 	bytes() int64 // memory held, for the memory budget
+	// growth is the memory that pushing n more nodes would allocate
+	// while the old array is still held (0 when they fit).
+	growth(n int) int64
 }
 
 // fifo is a first-in first-out queue: breadth-first search. The slice is
@@ -43,6 +46,8 @@ func (f *fifo) len() int { return len(f.q) - f.head }
 
 func (f *fifo) bytes() int64 { return int64(cap(f.q)) * 4 }
 
+func (f *fifo) growth(n int) int64 { return sliceGrowth(f.q, n, 4) }
+
 // lifo is a stack: depth-first search.
 type lifo struct{ q []int32 }
 
@@ -61,6 +66,8 @@ func (l *lifo) pop() (int32, bool) {
 func (l *lifo) len() int { return len(l.q) }
 
 func (l *lifo) bytes() int64 { return int64(cap(l.q)) * 4 }
+
+func (l *lifo) growth(n int) int64 { return sliceGrowth(l.q, n, 4) }
 
 // pqueue is a binary min-heap of nodes with priorities: A* (useG: key g+h)
 // and greedy best-first search (key h), ties towards larger g (deep).
@@ -146,6 +153,8 @@ func (p *pqueue) down(i int) {
 func (p *pqueue) len() int { return len(p.q) }
 
 func (p *pqueue) bytes() int64 { return int64(cap(p.q)) * 12 }
+
+func (p *pqueue) growth(n int) int64 { return sliceGrowth(p.q, n, 12) }
 
 // satAdd adds two non-negative int32 without overflow.
 func satAdd(a, b int32) int32 {

@@ -155,6 +155,7 @@ type boundsSearch struct {
 	// for sup, the largest (0, x) entry for inf); diverges: a witness of
 	// divergence was seen (see checkBounds).
 	ev       *zone.Evaluator
+	stop     budget // stops ev's computations
 	any      bool
 	ints     []int32
 	clocks   []dbm.Bound
@@ -166,6 +167,8 @@ type boundsSearch struct {
 // explorations so far, and why it stopped early ("" when it did not).
 func (b *boundsSearch) explore(ctx context.Context, g *zone.Graph) (search.Stats, string) {
 	b.ev = g.Evaluator(b.f.Prop)
+	b.stop = budget{deadline: search.NewDeadline(ctx, b.start, b.opts.Timeout)}
+	b.ev.SetInterrupt(b.stop.interrupt)
 	b.any, b.diverges, b.err = false, false, nil
 	b.ints = make([]int32, len(b.f.Exprs))
 	b.clocks = make([]dbm.Bound, len(b.f.Exprs))
@@ -206,6 +209,8 @@ func (b *boundsSearch) explore(ctx context.Context, g *zone.Graph) (search.Stats
 	switch {
 	case err != nil:
 		return total, err.Error()
+	case b.err != nil && b.stop.stopped != "":
+		return total, b.stop.stopped // the evaluator's computation was stopped
 	case b.err != nil:
 		return total, b.err.Error()
 	case sres.Verdict == search.Stopped:

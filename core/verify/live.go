@@ -5,6 +5,7 @@ package verify
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"time"
 	"unsafe"
@@ -41,6 +42,9 @@ func checkLiveness(ctx context.Context, n *model.Network, f *model.Formula, opts
 		w, prefix, depth, err = ls.leadsTo(start)
 	}
 	res.Stats = ls.stats()
+	if err != nil && ls.stop == "" && ls.budget.stopped != "" {
+		ls.stop = ls.budget.stopped
+	}
 	switch {
 	case ls.stop != "":
 		res.Reason = ls.stop
@@ -127,11 +131,14 @@ type liveSearch struct {
 	nodes map[string][]*lnode
 	stack []*lframe
 
-	outer                         search.Stats // the enclosing reachability search, for --> (its last snapshot)
-	seen                          int64        // the states it has stored so far
-	own                           search.Stats // this search's counters: Explored, Stored, Included, MemoryBytes
-	begin, deadline, lastProgress time.Time
-	stop                          string // the budget or cancellation that stopped the search
+	outer               search.Stats // the enclosing reachability search, for --> (its last snapshot)
+	seen                int64        // the states it has stored so far
+	own                 search.Stats // this search's counters: Explored, Stored, Included, MemoryBytes
+	base                int64        // the program's memory at the start, with a memory budget (search.Options.MaxMemory)
+	begin, lastProgress time.Time
+	budget              budget // stops x's computations too
+	pace                search.Pacer
+	stop                string // the budget or cancellation that stopped the search
 }
 
 // lnode is a state of the restricted graph.
@@ -158,9 +165,8 @@ type lsucc struct {
 func newLiveSearch(ctx context.Context, g *zone.Graph, within *model.Prop, opts Options) *liveSearch {
 	x := g.Within(within)
 	ls := &liveSearch{ctx: ctx, x: x, sub: x.Subsumption(), opts: opts, nodes: map[string][]*lnode{}, begin: time.Now()}
-	if opts.Timeout > 0 {
-		ls.deadline = ls.begin.Add(opts.Timeout)
-	}
+	ls.budget.deadline = search.NewDeadline(ctx, ls.begin, opts.Timeout)
+	x.SetInterrupt(ls.budget.interrupt)
 	return ls
 }
 
@@ -169,13 +175,17 @@ func (ls *liveSearch) stats() search.Stats {
 	st := ls.outer
 	st.Stored = max(st.Stored, ls.seen)
 	st = st.Plus(ls.own)
-	st.MemoryBytes += ls.own.MemoryBytes
+	st.MemoryBytes += ls.own.MemoryBytes + ls.base
 	st.Timed(time.Since(ls.begin))
 	return st
 }
 
 // fromInitial searches from the initial state (E[] and A<>).
 func (ls *liveSearch) fromInitial() (*witness, error) {
+	if ls.opts.MaxMemory > 0 { // for -->, the enclosing search counts it
+		runtime.GC()
+		ls.base = search.InUse()
+	}
 	g := ls.x
 	d := make([]int32, g.DiscreteLen())
 	z := dbm.New(g.Dim())
@@ -426,22 +436,21 @@ func (ls *liveSearch) follow(s search.Step, label []int32, prev *dbm.DBM) (searc
 }
 
 // checkpoint reports progress and stops the search on a budget or a
-// cancellation, about every 1024 states.
+// cancellation, at the pace of search.Pacer (every few milliseconds).
 func (ls *liveSearch) checkpoint() error {
 	if ls.opts.MaxStates > 0 && max(ls.outer.Stored, ls.seen)+ls.own.Stored >= ls.opts.MaxStates {
 		ls.stop = search.ReasonStates
 		return fmt.Errorf("%s", ls.stop)
 	}
-	if (ls.own.Explored+ls.own.Included)&1023 != 0 && ls.own.Stored > 1 {
+	if !ls.pace.Add(1) && ls.own.Stored > 1 {
 		return nil
 	}
 	now := time.Now()
+	ls.pace.Checked(now)
 	st := ls.stats()
-	switch {
-	case ls.ctx.Err() == context.Canceled:
-		ls.stop = search.ReasonCancelled
-	case ls.ctx.Err() != nil || !ls.deadline.IsZero() && now.After(ls.deadline):
-		ls.stop = search.ReasonTime
+	switch r := ls.budget.deadline.Reason(now); {
+	case r != "":
+		ls.stop = r
 	case ls.opts.MaxStates > 0 && st.Stored >= ls.opts.MaxStates:
 		ls.stop = search.ReasonStates
 	case ls.opts.MaxMemory > 0 && st.MemoryBytes >= ls.opts.MaxMemory:

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"beeline/core/heuristic"
 	"beeline/core/lang"
 	"beeline/core/model"
 	"beeline/core/search"
@@ -67,7 +68,9 @@ type Options struct {
 
 	MaxStates int64
 	MaxMemory int64
-	Timeout   time.Duration
+	// Timeout bounds the whole check: a heuristic's precomputation and
+	// the search.
+	Timeout time.Duration
 
 	// Heuristic builds the distance estimate that orders A* and greedy
 	// search and prunes dead ends, for the target read from the query;
@@ -169,6 +172,21 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 	}
 	res.Graph = g
 	goal := g.Goal(target)
+	// The goal evaluates with its own Expander, out of the search's
+	// reach: it stops on the same budget, and an error it reports after
+	// that is the stop's.
+	stop := &budget{deadline: search.NewDeadline(ctx, start, opts.Timeout)}
+	var goalErr error
+	goal.SetInterrupt(func() bool {
+		first := stop.stopped == ""
+		if !stop.interrupt() {
+			return false
+		}
+		if first {
+			goalErr = goal.Err()
+		}
+		return true
+	})
 
 	sopts := search.Options{
 		Order:         opts.Order,
@@ -181,13 +199,16 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		Trace:         opts.Trace != TraceNone,
 	}
 	if opts.Heuristic != nil {
-		h, err := buildHeuristic(ctx, n, f, opts, res)
+		h, reason, err := precompute(ctx, stop.deadline, n, f, opts, res)
 		if err != nil {
 			return nil, err
 		}
-		if h == nil { // cancelled during the precomputation
-			res.Reason = search.ReasonCancelled
+		if h == nil {
+			res.Reason = reason
 			return res, nil
+		}
+		if opts.Timeout > 0 {
+			sopts.Timeout = max(opts.Timeout-time.Since(start), time.Nanosecond)
 		}
 		sopts.Heuristic = h.Estimate
 		if opts.Trace == TraceShortest && opts.Order == search.AStar && !h.Info().Admissible {
@@ -208,6 +229,9 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 	}
 	if gerr := goal.Err(); gerr != nil {
 		res.Reason = gerr.Error()
+		if stop.stopped != "" && goalErr == nil {
+			res.Reason = stop.stopped
+		}
 		return res, nil
 	}
 	switch sres.Verdict {
@@ -229,6 +253,49 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		res.Concrete = tr
 	}
 	return res, nil
+}
+
+// precompute builds the heuristic of opts by the check's deadline, which
+// covers the precomputation and the search. When the deadline or ctx
+// stopped it, it returns no heuristic and the reason.
+func precompute(ctx context.Context, deadline search.Deadline, n *model.Network, f *model.Formula, opts Options, res *Result) (heuristic.Heuristic, string, error) {
+	if at := deadline.At(); !at.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, at)
+		defer cancel()
+	}
+	h, err := buildHeuristic(ctx, n, f, opts, res)
+	// Under js/wasm the context's timer may not have fired yet when the
+	// precomputation saw the deadline pass: read the clock as it did.
+	reason := deadline.Reason(time.Now())
+	switch {
+	case err != nil && reason == "":
+		return nil, "", err
+	case h == nil || err != nil:
+		if reason == "" {
+			reason = search.ReasonCancelled
+		}
+		return nil, reason, nil
+	}
+	return h, "", nil
+}
+
+// budget is a check's deadline as the computations of the model's
+// functions see it (zone's SetInterrupt): it records that it stopped
+// one, so that the error the computation then reports is read as that
+// stop.
+type budget struct {
+	deadline search.Deadline
+	stopped  string // why it stopped a computation; "" while it has not
+}
+
+// interrupt reports whether the computation must stop now.
+func (b *budget) interrupt() bool {
+	r := b.deadline.Reason(time.Now())
+	if r != "" && b.stopped == "" {
+		b.stopped = r
+	}
+	return r != ""
 }
 
 // symbolicPath keeps of a search's trace what the zone graph replays to

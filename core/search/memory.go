@@ -1,0 +1,113 @@
+// The memory a search counts against Options.MaxMemory.
+
+package search
+
+import (
+	"runtime"
+	"runtime/metrics"
+)
+
+// InUse returns the memory the Go runtime holds for the program: its heap
+// objects (live or not yet collected), the unused parts of its heap
+// spans, goroutine stacks and the runtime's own structures, but not the
+// free and released pages it would hand out again. Right after a
+// collection it is what the program needs; the resident size of the
+// process adds the program's code and whatever is not Go's. It works
+// alike natively and under js/wasm, where the linear memory grows to the
+// largest InUse plus free pages and never shrinks.
+func InUse() int64 {
+	v := readMetrics("/memory/classes/total:bytes", "/memory/classes/heap/free:bytes", "/memory/classes/heap/released:bytes")
+	return v[0] - v[1] - v[2]
+}
+
+// readMetrics reads the runtime's byte counts of the given names (0 for
+// one this Go does not know).
+func readMetrics(names ...string) []int64 {
+	s := make([]metrics.Sample, len(names))
+	for i, n := range names {
+		s[i].Name = n
+	}
+	metrics.Read(s)
+	v := make([]int64, len(s))
+	for i := range s {
+		if s[i].Value.Kind() == metrics.KindUint64 {
+			v[i] = int64(s[i].Value.Uint64())
+		}
+	}
+	return v
+}
+
+// linearMemory says whether the program's memory is a wasm linear
+// memory. There everything the Go runtime ever mapped stays in it, which
+// never shrinks: free and released pages and the pieces of the heap the
+// garbage of successor computations leaves too small for the store's next
+// chunk, which the heap then grows past. A search counts all of that
+// there (overhead), not only what the program holds.
+const linearMemory = runtime.GOOS == "js"
+
+// readMemory returns the memory the Go runtime has mapped and the part of
+// it that holds heap objects, live or not yet collected.
+func readMemory() (total, objects int64) {
+	v := readMetrics("/memory/classes/total:bytes", "/memory/classes/heap/objects:bytes")
+	return v[0], v[1]
+}
+
+// measure sets the search's baseline when it starts, after a collection:
+// what the program holds (InUse; under js/wasm its heap objects, the rest
+// being overhead). A collection costs a few milliseconds for a small
+// heap; without it the garbage of loading would count against the
+// budget.
+func (s *searcher) measure() {
+	runtime.GC()
+	if !linearMemory {
+		s.base = InUse()
+		return
+	}
+	total, objects := readMemory()
+	s.base, s.overhead = objects, total-objects
+}
+
+// remeasure updates, under js/wasm, the mapped memory that holds no
+// object (free, released and unused pages, the runtime's metadata); the
+// search calls it at checkpoints.
+func (s *searcher) remeasure() {
+	if linearMemory {
+		total, objects := readMemory()
+		s.overhead = total - objects
+	}
+}
+
+// memory returns the bytes the search counts against its budget: the
+// baseline (and under js/wasm the overhead), the store and the waiting
+// list. See Options.MaxMemory.
+func (s *searcher) memory() int64 {
+	return s.base + s.overhead + s.store.Bytes() + s.wait.bytes() + int64(cap(s.succ)+cap(s.curD))*4
+}
+
+// peak returns memory plus what the next growth of the store or of the
+// waiting list would allocate (the waiting list's while its old array is
+// still held): the budget must hold at that moment too.
+func (s *searcher) peak() int64 {
+	return s.memory() + max(s.store.growth(), s.wait.growth(len(s.succ)))
+}
+
+// growth returns the bytes the next Add may allocate: a new chunk of
+// nodes, zones and keys, and a doubled table (the old one is held while
+// the keys move).
+func (s *Store) growth() int64 {
+	g := s.nodes.growth(32) + s.zones.growth(4) + s.keys.growth(4)
+	if (int(s.keys.len())+2)*8 > len(s.slots)*5 {
+		g += int64(len(s.slots)) * 2 * 8
+	}
+	return g
+}
+
+// sliceGrowth returns the bytes of the array that pushing n more nodes onto q
+// would allocate, given its element size (0 when they fit).
+func sliceGrowth[T any](q []T, n int, size int64) int64 {
+	if len(q)+n <= cap(q) {
+		return 0
+	}
+	// append grows large slices by about a quarter (runtime.growslice).
+	return int64(cap(q)+max(cap(q)/4, n, 256)) * size
+}

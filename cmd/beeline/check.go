@@ -47,7 +47,7 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 	fl.StringVar(&c.trace, "trace", "none", choiceUsage("diagnostic `trace`", cat.Traces, noTraits))
 	fl.BoolVar(&c.json, "json", false, "print the results as one JSON object")
 	fl.Int64Var(&c.maxStates, "max-states", 0, "stop a query after storing `N` states (0: no limit)")
-	fl.Var(&c.maxMemory, "max-memory", "stop a query when the state store holds more than `BYTES` (e.g. 512M, 2G; 0: no limit)")
+	fl.Var(&c.maxMemory, "max-memory", "stop a query before the process's resident memory passes `BYTES` (e.g. 512M, 2G; 0: no limit)")
 	fl.DurationVar(&c.timeout, "timeout", 0, "stop a query after this `duration` (e.g. 30s, 5m; 0: no limit)")
 	fl.Uint64Var(&c.seed, "seed", 1, "seed of the random depth-first search")
 	fl.StringVar(&c.table, "table", "", "load the heuristic's precomputed table from `FILE` (written by beeline prepare) instead of computing it")
@@ -124,6 +124,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitModelError
 	}
 
+	if opts.MaxMemory > 0 {
+		opts.MaxMemory = keepTo(opts.MaxMemory)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	report := &checkReport{Model: l.Path}

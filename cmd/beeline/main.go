@@ -15,6 +15,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	"beeline/core/search"
 )
 
 // Exit statuses shared by every subcommand.
@@ -64,4 +70,43 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "beeline: unknown command %q\n\n%s", args[0], usage)
 	return exitUsage
+}
+
+// keepTo makes the process keep to a memory budget of budget bytes of
+// resident memory, the size the system sees, and returns the share of it
+// the Go runtime may hold, which is what a search counts
+// (search.Options.MaxMemory): the budget less what lies outside Go's
+// accounting (the program's code and the C runtime's pages, 5 to 10 MiB
+// here). The Go runtime gets that share as its memory limit, so that it
+// collects garbage before the heap reaches it rather than letting the
+// heap grow to twice the live data (GOGC's default). The limit is the
+// process's: the CLI checks one query at a time.
+func keepTo(budget int64) int64 {
+	runtime.GC()
+	outside := min(max(resident()-search.InUse(), 0), budget/2)
+	share := budget - outside
+	debug.SetMemoryLimit(share)
+	return share
+}
+
+// resident returns the process's resident memory in bytes, or 0 where
+// /proc/self/statm does not tell it (systems other than Linux; js/wasm,
+// where the budget is the module's linear memory, all of it Go's).
+func resident() int64 {
+	if runtime.GOOS == "js" {
+		return 0
+	}
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, err := strconv.ParseInt(f[1], 10, 64)
+	if err != nil {
+		return 0
+	}
+	return pages * int64(os.Getpagesize())
 }

@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -34,6 +35,7 @@ type prepareFlags struct {
 	heuristic string
 	out       string
 	quiet     bool
+	timeout   time.Duration
 }
 
 func runPrepare(args []string, stdout, stderr io.Writer) int {
@@ -46,6 +48,7 @@ func runPrepare(args []string, stdout, stderr io.Writer) int {
 	fl.StringVar(&pf.heuristic, "heuristic", "pdb", choiceUsage("heuristic `NAME` or NAME:PARAM=VALUE,...", cat.Heuristics, protocol.Choice.Admissibility))
 	fl.StringVar(&pf.out, "o", "", "write the table to `FILE`")
 	fl.BoolVar(&pf.quiet, "quiet", false, "print no progress")
+	fl.DurationVar(&pf.timeout, "timeout", 0, "stop the precomputation after this `duration` (e.g. 30s, 5m; 0: no limit)")
 	fl.Usage = func() {
 		fmt.Fprint(stderr, prepareUsage)
 		fl.PrintDefaults()
@@ -61,6 +64,8 @@ func runPrepare(args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("no output file given (-o FILE)")
 	case len(pf.queries)+len(pf.formulas) != 1:
 		err = fmt.Errorf("a table belongs to one query: give exactly one --query or --formula")
+	case pf.timeout < 0:
+		err = fmt.Errorf("--timeout must not be negative")
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "beeline prepare: %v\n", err)
@@ -92,7 +97,15 @@ func prepare(pos []string, pf prepareFlags, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
+	if pf.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, pf.timeout)
+		defer cancel()
+	}
 	if err := h.Precompute(ctx, progressPrinter(stderr, start, pf.quiet)); err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			err = fmt.Errorf("stopped at the time limit after %.3f s", time.Since(start).Seconds())
+		}
 		fmt.Fprintf(stderr, "beeline prepare: %v\n", err)
 		return exitBudget
 	}

@@ -5,17 +5,26 @@
 package main
 
 import (
+	"bytes"
+	"io"
+	"net/http"
+	"runtime/debug"
 	"syscall/js"
 
 	"github.com/syumai/workers"
 
 	"beeline/core/engine"
+	"beeline/core/protocol"
+	"beeline/core/unpack"
 )
 
-// memoryBudget is the default budget of the state store. wasm32 memory
-// ends at 4 GiB and the Go heap may grow to about twice what is live
-// before a collection, so the store stops at 1 GiB rather than killing the
-// tab; a request may ask for more.
+// memoryBudget is the default memory budget of a request: what the
+// worker's Go heap may hold (the search counts it all, see
+// search.Options.MaxMemory, and the Go runtime keeps to it, see limited).
+// wasm32 memory ends at 4 GiB and is never handed back, so a search
+// stops at 1 GiB rather than killing the tab; a request may ask for more.
+// The module's linear memory adds its static data, about 8 MiB, to what
+// the budget counts.
 const memoryBudget = 1 << 30
 
 // tableBudget is the default budget of a precomputed table: the worker
@@ -24,7 +33,30 @@ const memoryBudget = 1 << 30
 const tableBudget = 256 << 20
 
 func main() {
-	workers.Serve(engine.New(engine.Options{DefaultMaxMemory: memoryBudget, DefaultMaxTable: tableBudget, Yield: yield}))
+	workers.Serve(limited{engine.New(engine.Options{DefaultMaxMemory: memoryBudget, DefaultMaxTable: tableBudget, Yield: yield})})
+}
+
+// limited serves the one request of this Go instance with the request's
+// memory budget as the Go runtime's memory limit (debug.SetMemoryLimit):
+// the runtime then collects garbage before the heap reaches the budget,
+// instead of letting it grow to twice the live data, and the linear
+// memory, which never shrinks, stays near the budget the search keeps to.
+// The limit is the process's, which is the request's here: a worker
+// serves one request.
+type limited struct{ http.Handler }
+
+func (h limited) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	budget := int64(memoryBudget)
+	if r.Body != nil {
+		body, err := io.ReadAll(r.Body)
+		var req protocol.Request
+		if err == nil && unpack.Unmarshal(body, &req, protocol.MaxRequestElements) == nil && req.Options.MaxMemory > 0 {
+			budget = req.Options.MaxMemory
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	debug.SetMemoryLimit(budget)
+	h.Handler.ServeHTTP(w, r)
 }
 
 // yield lets the worker's event loop run a task, so that the frames

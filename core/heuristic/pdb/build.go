@@ -13,6 +13,7 @@ import (
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
 	"beeline/core/model"
+	"beeline/core/search"
 	"beeline/core/zone"
 )
 
@@ -151,6 +152,7 @@ type builder struct {
 	np     int
 	lim    Limits
 	report func(Progress)
+	pace   search.Pacer // of the checks: states expanded, successors
 	buf    []byte
 	scr    *dbm.DBM
 	// abs lists the kept clocks in the projection's own numbering: the
@@ -200,6 +202,9 @@ func build(ctx context.Context, m *model.Network, p model.Pattern, keep []int32,
 		}
 		return true
 	}
+	// A guard or update that computes for long stops with the context:
+	// an error the expander skips, then the next check's.
+	bl.x.SetInterrupt(func() bool { return done(ctx) != nil })
 	if err := bl.explore(ctx); err != nil {
 		return nil, err
 	}
@@ -225,7 +230,7 @@ func (bl *builder) explore(ctx context.Context) error {
 	}
 	stopped := false
 	for id := int32(0); int(id) < len(bl.b.dist) && !stopped; id++ {
-		if id%64 == 0 {
+		if bl.pace.Add(1) {
 			if err := bl.check(ctx); err != nil {
 				return err
 			}
@@ -233,6 +238,7 @@ func (bl *builder) explore(ctx context.Context) error {
 		copy(d, bl.disc[int(id)*bl.nd:])
 		extend(bl.abs, ptr(bl.b.zone(id)), z)
 		err := bl.x.Successors(d, z, func(_, d2 []int32, z2 *dbm.DBM) bool {
+			bl.pace.Add(1)
 			to, fresh := bl.add(d2, z2)
 			stopped = !bl.visit(id, to, fresh)
 			return !stopped
@@ -246,15 +252,13 @@ func (bl *builder) explore(ctx context.Context) error {
 
 func ptr(z dbm.DBM) *dbm.DBM { return &z }
 
-// check stops on cancellation and on the limits, and reports progress.
+// check stops on cancellation, at the deadline and on the limits, and
+// reports progress. The exploration calls it every few milliseconds
+// (search.Pacer).
 func (bl *builder) check(ctx context.Context) error {
-	if err := ctx.Err(); err != nil {
+	bl.pace.Checked(time.Now())
+	if err := done(ctx); err != nil {
 		return err
-	}
-	// Under js/wasm a busy goroutine never lets the context's timer fire:
-	// compare with its deadline here.
-	if dl, ok := ctx.Deadline(); ok && time.Now().After(dl) {
-		return context.DeadlineExceeded
 	}
 	n := len(bl.b.dist)
 	bytes := bl.bytes()
@@ -266,6 +270,19 @@ func (bl *builder) check(ctx context.Context) error {
 		return fmt.Errorf("%w: more than %d abstract states", ErrBudget, bl.lim.MaxStates)
 	case bytes > bl.lim.MaxBytes:
 		return fmt.Errorf("%w: more than %d MiB", ErrBudget, bl.lim.MaxBytes>>20)
+	}
+	return nil
+}
+
+// done returns ctx's error, or context.DeadlineExceeded once the clock
+// is past its deadline: under js/wasm a busy goroutine never lets the
+// context's timer fire, so the clock must be read here.
+func done(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
+		return context.DeadlineExceeded
 	}
 	return nil
 }

@@ -43,7 +43,10 @@
 // a greedy search of the network guided by the trial database shows
 // which dropped processes, variables and clocks the abstraction
 // wrongly ignores). Trials and the final database stop at
-// Options.Limits, with ErrBudget.
+// Options.Limits, with ErrBudget, and at the context's deadline, which
+// the exploration and the refinement's walk look at every few
+// milliseconds and the model's long computations poll (reading the
+// clock, since under js/wasm the context's timer cannot fire meanwhile).
 //
 // # The table
 //

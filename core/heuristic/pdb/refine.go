@@ -14,6 +14,7 @@ import (
 	"beeline/core/dbm"
 	"beeline/core/ir"
 	"beeline/core/model"
+	"beeline/core/search"
 	"beeline/core/zone"
 )
 
@@ -41,9 +42,9 @@ func (h *Heuristic) refine(ctx context.Context, p model.Pattern, b *db) (*db, er
 		return b, nil // the network's own errors surface in the search
 	}
 	for !time.Now().After(h.deadline) {
-		add, err := w.flaw(p, b)
+		add, err := w.flaw(ctx, p, b)
 		if err != nil || len(add) == 0 {
-			return b, ctx.Err()
+			return b, done(ctx)
 		}
 		q, b2, err := h.grow(ctx, p, add)
 		if err != nil {
@@ -180,8 +181,12 @@ func (h *Heuristic) newWalker() (*walker, error) {
 
 // flaw returns the dropped parts that explain where the network leaves
 // the shortest abstract trace of b (pattern p); none when it follows the
-// trace to the target or nothing dropped explains the difference.
-func (w *walker) flaw(p model.Pattern, b *db) ([]part, error) {
+// trace to the target or nothing dropped explains the difference. It
+// stops with ctx's error when ctx is done.
+func (w *walker) flaw(ctx context.Context, p model.Pattern, b *db) ([]part, error) {
+	stop := func() bool { return done(ctx) != nil }
+	w.x.SetInterrupt(stop)
+	w.env.Interrupt = stop
 	look := &Heuristic{net: w.h.net, target: w.h.target}
 	look.setDB(p, b)
 	d := make([]int32, w.g.DiscreteLen())
@@ -189,7 +194,7 @@ func (w *walker) flaw(p model.Pattern, b *db) ([]part, error) {
 	if ok, err := w.x.Initial(d, z); err != nil || !ok {
 		return nil, err
 	}
-	low, path, err := w.lowest(look, d, z)
+	low, path, err := w.lowest(ctx, look, d, z)
 	switch {
 	case err != nil:
 		return nil, err
@@ -222,7 +227,7 @@ type node struct {
 // as it can and with the freedom of what the pattern drops (an
 // environment may choose the values that a later guard tests), leaves
 // them.
-func (w *walker) lowest(look *Heuristic, d []int32, z *dbm.DBM) (*node, []*node, error) {
+func (w *walker) lowest(ctx context.Context, look *Heuristic, d []int32, z *dbm.DBM) (*node, []*node, error) {
 	_, dist := look.lookup(d, z)
 	if dist == Inf {
 		return nil, nil, nil
@@ -246,7 +251,14 @@ func (w *walker) lowest(look *Heuristic, d []int32, z *dbm.DBM) (*node, []*node,
 		return true
 	}
 	visit(d, z)
+	var pace search.Pacer
 	for n := 0; n < walkStates; n++ {
+		if pace.Add(1) {
+			pace.Checked(time.Now())
+			if err := done(ctx); err != nil {
+				return nil, nil, err
+			}
+		}
 		h := 0
 		for h < len(buckets) && len(buckets[h]) == 0 {
 			h++

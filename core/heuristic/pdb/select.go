@@ -146,8 +146,8 @@ func (h *Heuristic) trial(ctx context.Context, p model.Pattern) (*db, bool, erro
 	if h.Report != nil {
 		h.Report(Progress{Phase: "trial", Pattern: q.String(), States: trialStates(b)})
 	}
-	if ctx.Err() != nil {
-		return nil, false, ctx.Err()
+	if err := done(ctx); err != nil {
+		return nil, false, err
 	}
 	if err != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrBudget)) {
 		return nil, false, nil
@@ -219,7 +219,7 @@ func (h *Heuristic) dropRelativelyAccurate(ctx context.Context, p model.Pattern,
 		for k, set := range [][]bool{p.Procs, p.Vars} {
 			needed := [][]bool{need.Procs, need.Vars}[k]
 			for i := range set {
-				if err := ctx.Err(); err != nil {
+				if err := done(ctx); err != nil {
 					return err
 				}
 				if !set[i] || needed[i] {

@@ -22,7 +22,7 @@
 // in system-line order. Arrays and structs are flattened row-major, fields
 // in declaration order; Var.Name spells each slot ("a[2]", "s.f",
 // "P(1).v"); an array indexed by int[1,3] keeps its indices 1..3. Booleans
-// are 0/1 and scalar-set values 0..n-1 (no symmetry reduction). Meta
+// are 0/1 and scalar-set values 0..n-1 (see "Scalar sets"). Meta
 // variables live in Env.Meta with the same layout rules; they are not part
 // of the state. Clocks are numbered in Network.Clocks with 0 the reference
 // clock, then global clocks, then process clocks; channels likewise in
@@ -73,6 +73,24 @@
 // addresses that carry their space: state, meta, frame, pool, clock or
 // channel), run the body and pop. Nothing allocates on the success path;
 // the stack grows only until it has reached the deepest nesting needed.
+//
+// # Scalar sets
+//
+// A scalar set (scalar[n], usually named by a typedef) is a type of its
+// own: its values may only be assigned, compared with == and != and used
+// as indices of arrays indexed by the set, as in UPPAAL; arithmetic,
+// ordering and conditions on them are refused, and no integer converts
+// to one (scalar.go). Hence nothing in a model tells one value of a set
+// from another, except through constants, and every permutation of the
+// values that moves the processes instantiated over the set, the entries
+// of arrays indexed by it and relabels the variables holding its values
+// maps transitions to transitions. Network.Symmetry finds the sets for
+// which that holds (symmetry.go) — it checks the constants, the
+// processes exchanged, channel priorities and the order of broadcast
+// receivers, and says why when a set stays unreduced — and describes
+// what each transposition of adjacent values exchanges; core/zone keeps
+// one state per orbit (Hendriks, Behrmann, Larsen, Niebert and
+// Vaandrager, "Adding symmetry reduction to UPPAAL", FORMATS 2003).
 //
 // # Errors
 //

@@ -94,7 +94,13 @@ func TestMemoryBudgetStops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Verdict != Unknown || res.Reason != search.ReasonMemory || res.Stats.MemoryBytes > budget || res.Stats.Stored < 1000 {
+	// Under js/wasm the count includes mapped memory, which grows by heap
+	// arenas of 4 MiB that the search sees at its checkpoints.
+	slack := int64(0)
+	if runtime.GOOS == "js" {
+		slack = 4 << 20
+	}
+	if res.Verdict != Unknown || res.Reason != search.ReasonMemory || res.Stats.MemoryBytes > budget+slack || res.Stats.Stored < 1000 {
 		t.Errorf("verdict %v (%q), %d bytes counted of %d, %d states stored", res.Verdict, res.Reason, res.Stats.MemoryBytes, budget, res.Stats.Stored)
 	}
 }

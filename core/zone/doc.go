@@ -170,6 +170,44 @@
 // every trace they produce with an independent checker working on concrete
 // valuations (tracecheck_test.go).
 //
+// # Symmetry
+//
+// A network whose processes are instantiated over a scalar set is
+// symmetric: core/model's Network.Symmetry says which sets' value
+// permutations are automorphisms and what a transposition of two values
+// exchanges. Symmetric wraps an Expander so that every state it gives is
+// a representative of its orbit, as UPPAAL does (Hendriks, Behrmann,
+// Larsen, Niebert and Vaandrager, "Adding symmetry reduction to UPPAAL",
+// FORMATS 2003): after a successor is computed and extrapolated, the
+// values of each set are sorted by a key — the locations of the
+// processes a value owns, the slots that belong to it alone, whether its
+// own slots of the set hold itself, which of the other variables of the
+// set hold it, then the upper and lower bounds of its clocks — with
+// transpositions of adjacent values, each applied to the discrete part
+// (locations and slots exchanged, values of the set relabelled) and to
+// the zone (dbm.SwapClocks). Insertion sort applies as many
+// transpositions as the order has inversions, at most n(n−1)/2 for n
+// values, each O(moved slots + dim). Ties, such as processes in the same
+// location whose clocks differ only in their differences, keep their
+// order, so the representative is not always unique: states of one
+// orbit may be stored more than once, never a state outside the orbit.
+//
+// The search is then the ordinary one on representatives. It is exact
+// for goals the permutations leave alone, which every goal is: scalar
+// values have no literals, so a query names the set's processes only
+// through quantifiers. Extrapolation must commute with the permutations
+// for the representatives of abstract states to be those of the abstract
+// graph; Graph.SymmetricSets checks that the bounds (per location, the
+// query's constants, difference constraints) are the same for values
+// exchanged. Deadlock is preserved too: the permutations map the
+// transitions of a state onto those of its image.
+//
+// A successor's label ends with the permutation that brought it to its
+// representative; Unfolder composes them along a path to map each
+// transition and state back to the processes and values of the network,
+// and the result replays on the Graph (Concretize) like any other path.
+// Liveness queries and sup/inf are not reduced (core/verify).
+//
 // # What is refused
 //
 // New refuses clock guards on edges synchronising over urgent channels and

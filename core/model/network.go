@@ -139,6 +139,7 @@ type Edge struct {
 type Select struct {
 	Name   string
 	Lo, Hi int32
+	set    *scalarSet // the scalar set it ranges over; nil for an integer range
 }
 
 // Sync is a synchronisation label.

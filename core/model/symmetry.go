@@ -259,9 +259,7 @@ func (a *symAnalysis) scalarSet(set *scalarSet) (*ScalarSet, string) {
 	if why := w.keys(); why != "" {
 		return nil, why
 	}
-	if why := w.selectSets(); why != "" {
-		return nil, why
-	}
+	w.selectSets()
 	if why := w.receivers(); why != "" {
 		return nil, why
 	}

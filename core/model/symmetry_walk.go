@@ -9,7 +9,6 @@ import (
 	"slices"
 
 	"beeline/core/ir"
-	"beeline/core/source"
 )
 
 // symWalk analyses one scalar set.
@@ -387,36 +386,22 @@ func mapAll(xs, img []int32) []int32 {
 	return out
 }
 
-// selectSets records which select bindings range over the set, by
-// resolving each binding's type in its process's scope again.
-func (w *symWalk) selectSets() string {
+// selectSets records which select bindings range over the set.
+func (w *symWalk) selectSets() {
 	n := w.a.n
 	w.s.selects = make([][][]bool, len(n.Processes))
-	for pi, p := range n.Processes {
-		w.s.selects[pi] = make([][]bool, len(p.Edges))
-		k := 0
-		for _, pe := range p.tmpl.edges {
-			if pe.src < 0 || pe.dst < 0 {
-				continue
-			}
-			if k >= len(p.Edges) || p.Edges[k].Pos != pe.doc.Pos {
-				return "its select bindings could not be told apart"
-			}
+	for p, proc := range n.Processes {
+		w.s.selects[p] = make([][]bool, len(proc.Edges))
+		for k, e := range proc.Edges {
 			var sets []bool
-			if len(pe.sel) > 0 {
-				x := &cx{c: &compiler{net: n, errs: &source.List{}}, sc: p.scope, mode: modeConst}
-				for _, b := range pe.sel {
-					sets = append(sets, w.holdsSet(x.typeSpec(b.Type)))
-				}
+			for _, b := range e.Select {
+				sets = append(sets, b.set == w.set)
 			}
-			for ; k < len(p.Edges) && p.Edges[k].Pos == pe.doc.Pos && p.Edges[k].Src == pe.src && p.Edges[k].Dst == pe.dst; k++ {
-				if slices.Contains(sets, true) {
-					w.s.selects[pi][k] = sets
-				}
+			if slices.Contains(sets, true) {
+				w.s.selects[p][k] = sets
 			}
 		}
 	}
-	return ""
 }
 
 // receivers checks that receivers of a broadcast whose relative order a

@@ -141,7 +141,11 @@ func (c *compiler) selects(e *Edge, esc *scope, sel []*lang.SelectBinding) {
 			x.errorf(b.Type, "the select bindings take %d combinations of values, at most %d are supported", combos, maxSelect)
 			t, lo, hi, combos = tInt, 0, 0, 1
 		}
-		e.Select = append(e.Select, Select{Name: b.Name.Name, Lo: lo, Hi: hi})
+		sel := Select{Name: b.Name.Name, Lo: lo, Hi: hi}
+		if t.kind == kScalar {
+			sel.set = t.set
+		}
+		e.Select = append(e.Select, sel)
 		c.declare(esc, &symbol{name: b.Name.Name, kind: symVar, pos: b.Name.Pos(), t: t.with(true, false), addr: staticRef(spSel, int32(k), 1)})
 	}
 	if len(sel) > c.net.maxSelect {

@@ -100,6 +100,25 @@
 // unreachable. With TraceShortest, A* is kept when the heuristic is
 // admissible (its traces are shortest); other orders become BFS.
 //
+// # Symmetry
+//
+// E<> and A[] queries (deadlock included) on a model whose processes are
+// instantiated over scalar sets are searched with symmetry reduction, as
+// UPPAAL does, unless Options.NoSymmetry: the Space is a zone.Symmetric
+// over the sets that core/model's Network.Symmetry and the graph's
+// bounds admit, which keeps one state per orbit under the permutations
+// of each set's values. Every query's goal is invariant under them —
+// scalar values have no literals, so a formula reaches the processes of
+// a set only through quantifiers — hence the verdict is the one without
+// reduction; the search orders and heuristics run on representatives
+// unchanged (a heuristic's estimate at a representative is its estimate
+// of a state of the same distance to the goal). A trace comes back as a
+// path of representatives whose labels carry the permutations applied;
+// zone.Unfolder maps it to the network's processes and values before it
+// is concretized. Liveness and sup/inf queries are not reduced.
+// Result.Symmetry names the sets reduced and says why others, or all,
+// were not.
+//
 // # Traces
 //
 // With TraceSome the search keeps parent pointers and the trace found by the

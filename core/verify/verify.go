@@ -86,6 +86,12 @@ type Options struct {
 	// table made for another model, query or option is refused.
 	Table []byte
 
+	// NoSymmetry turns symmetry reduction off. It is on otherwise, as in
+	// UPPAAL, for E<> and A[] queries (deadlock included) on models whose
+	// processes are instantiated over scalar sets; liveness and sup/inf
+	// queries are never reduced.
+	NoSymmetry bool
+
 	// Progress receives statistics snapshots during the search.
 	Progress      func(search.Stats)
 	ProgressEvery time.Duration
@@ -106,6 +112,9 @@ type Result struct {
 	// Seconds).
 	Heuristic         string
 	PrecomputeSeconds float64
+	// Symmetry says which scalar sets the search was reduced by, and why
+	// others were not.
+	Symmetry SymmetryInfo
 
 	// Depth is the number of transitions of the trace found (a witness
 	// of E<> or a counterexample of A[]), -1 when there is none; it is
@@ -157,8 +166,10 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 
 	switch f.Kind {
 	case lang.QueryEG, lang.QueryAF, lang.QueryLeadsTo:
+		res.Symmetry = symmetryUnused(n, "liveness queries are checked without it")
 		return checkLiveness(ctx, n, f, opts, res)
 	case lang.QuerySup, lang.QueryInf:
+		res.Symmetry = symmetryUnused(n, "sup and inf queries are checked without it")
 		return checkBounds(ctx, n, f, opts, res)
 	}
 	target, negate, why := reachability(f)
@@ -219,7 +230,8 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		sopts.Order = search.BFS
 		sopts.CoverRequiresSmallerDepth = true
 	}
-	sres, err := search.Run(ctx, g.NewExpander(), goal.Holds, sopts)
+	space, sym := symmetricSpace(g, opts, res)
+	sres, err := search.Run(ctx, space, goal.Holds, sopts)
 	if sres != nil {
 		res.Stats = sres.Stats
 	}
@@ -245,6 +257,11 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 	res.Verdict = verdictOf(!negate)
 	res.Depth = sres.Depth
 	if opts.Trace != TraceNone {
+		if sym != nil {
+			if err := unfold(sym, sres.Trace); err != nil {
+				return nil, fmt.Errorf("mapping the trace back from symmetry reduction: %w", err)
+			}
+		}
 		res.Symbolic = sres.Trace
 		tr, err := g.Concretize(symbolicPath(sres.Trace), target)
 		if err != nil {

@@ -16,7 +16,7 @@ import (
 // Builtin returns the registry of what Beeline offers. Each call builds a
 // fresh one, so a caller may change its copy.
 func Builtin() *Registry {
-	return &Registry{Orders: orders(), Heuristics: heuristics(), Traces: traces()}
+	return &Registry{Orders: orders(), Heuristics: heuristics(), Traces: traces(), Symmetries: symmetries()}
 }
 
 // orders are the search orders, in the menu's order, with UPPAAL's
@@ -85,6 +85,17 @@ func traces() []Trace {
 			Suggested: true}, verify.TraceSome},
 		{protocol.Choice{Name: "shortest", Label: "Shortest",
 			Description: "a trace with the fewest transitions, found by breadth-first search or by A* with an admissible heuristic"}, verify.TraceShortest},
+	}
+}
+
+// symmetries turn UPPAAL's symmetry reduction for scalar sets on or off.
+func symmetries() []Symmetry {
+	return []Symmetry{
+		{protocol.Choice{Name: "on", Label: "On",
+			Description: "E<> and A[] queries keep one state per orbit of the permutations of scalar sets, as UPPAAL does",
+			Suggested:   true}, false},
+		{protocol.Choice{Name: "off", Label: "Off",
+			Description: "every state is explored, however the processes of a scalar set are numbered"}, true},
 	}
 }
 

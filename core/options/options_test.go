@@ -37,6 +37,7 @@ func TestCheckRefusesBrokenEntries(t *testing.T) {
 		{"not a word", func(r *Registry) { r.Heuristics[0].Name = "d:l" }, `heuristic name "d:l"`},
 		{"no constructor", func(r *Registry) { r.Heuristics[2].New = nil }, `heuristic "hl" has no constructor`},
 		{"two suggested", func(r *Registry) { r.Orders[1].Suggested = true }, `2 search orders are suggested, want one`},
+		{"no symmetry suggested", func(r *Registry) { r.Symmetries[0].Suggested = false }, `0 symmetry reductions are suggested, want one`},
 		{"bad default", func(r *Registry) {
 			r.Heuristics[0].Params = []protocol.Param{{Name: "select", Label: "selection", Values: []string{"rd"}, Default: "dprc"}}
 		}, `heuristic dl: the default select=dprc is not an allowed value`},
@@ -66,6 +67,12 @@ func TestApplyEveryName(t *testing.T) {
 		v := verify.Options{Trace: verify.TraceMode(99)}
 		if err := r.Apply(protocol.Options{Trace: protocol.TraceMode(tr.Name)}, &v); err != nil || v.Trace != tr.Mode {
 			t.Errorf("trace %s: %v, %v", tr.Name, v.Trace, err)
+		}
+	}
+	for _, s := range r.Symmetries {
+		v := verify.Options{NoSymmetry: !s.Off}
+		if err := r.Apply(protocol.Options{Symmetry: protocol.Symmetry(s.Name)}, &v); err != nil || v.NoSymmetry != s.Off {
+			t.Errorf("symmetry %s: %v, %v", s.Name, v.NoSymmetry, err)
 		}
 	}
 	n := testmodel.File(t, fischerBroken)
@@ -105,6 +112,7 @@ func TestApplyRefusesUnknownNames(t *testing.T) {
 	}{
 		{protocol.Options{Order: "sideways"}, `unknown search order "sideways" (want bfs, dfs, rdfs, astar or gbfs)`},
 		{protocol.Options{Trace: "all"}, `unknown diagnostic trace "all" (want none, some or shortest)`},
+		{protocol.Options{Symmetry: "maybe"}, `unknown symmetry reduction "maybe" (want on or off)`},
 		{protocol.Options{Heuristic: protocol.Heuristic{Name: "hz"}}, `unknown heuristic "hz" (want dl, du, hl, hu or pdb)`},
 		{protocol.Options{Heuristic: protocol.Heuristic{Name: "hl", Params: map[string]string{"k": "1"}}}, `heuristic hl has no parameters, got k`},
 	} {

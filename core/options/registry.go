@@ -21,6 +21,7 @@ type Registry struct {
 	Orders     []Order
 	Heuristics []Heuristic
 	Traces     []Trace
+	Symmetries []Symmetry
 }
 
 // Order is a search order: its catalog entry and the engine's value.
@@ -47,12 +48,20 @@ type Trace struct {
 	Mode verify.TraceMode
 }
 
+// Symmetry is a symmetry-reduction mode: its catalog entry and whether it
+// turns reduction off.
+type Symmetry struct {
+	protocol.Choice
+	Off bool
+}
+
 // Catalog returns r's wire form: every entry's protocol.Choice, in order.
 func (r *Registry) Catalog() *protocol.Catalog {
 	return &protocol.Catalog{
 		Orders:     choices(r.Orders, func(o Order) protocol.Choice { return o.Choice }),
 		Heuristics: choices(r.Heuristics, func(h Heuristic) protocol.Choice { return h.Choice }),
 		Traces:     choices(r.Traces, func(t Trace) protocol.Choice { return t.Choice }),
+		Symmetries: choices(r.Symmetries, func(s Symmetry) protocol.Choice { return s.Choice }),
 	}
 }
 
@@ -64,8 +73,8 @@ func choices[E any](es []E, choice func(E) protocol.Choice) []protocol.Choice {
 	return out
 }
 
-// Apply sets v's Order, Heuristic and Trace to the entries o names, and
-// leaves each of them as it is where o names none. An unknown name, or a
+// Apply sets v's Order, Heuristic, Trace and NoSymmetry to the entries o
+// names, and leaves each of them as it is where o names none. An unknown name, or a
 // heuristic parameter its entry does not have or allow, is an error that
 // lists the valid ones (protocol.Catalog.Lookup's, so the command line and
 // the engine refuse alike).
@@ -79,6 +88,9 @@ func (r *Registry) Apply(o protocol.Options, v *verify.Options) error {
 	}
 	if p.Trace >= 0 {
 		v.Trace = r.Traces[p.Trace].Mode
+	}
+	if p.Symmetry >= 0 {
+		v.NoSymmetry = r.Symmetries[p.Symmetry].Off
 	}
 	if p.Heuristic >= 0 {
 		v.Heuristic = r.Heuristics[p.Heuristic].bind(o.Heuristic.Params)
@@ -121,6 +133,7 @@ func (r *Registry) Check() error {
 	errs := checkMenu("search order", c.Orders)
 	errs = append(errs, checkMenu("heuristic", c.Heuristics)...)
 	errs = append(errs, checkMenu("diagnostic trace", c.Traces)...)
+	errs = append(errs, checkMenu("symmetry reduction", c.Symmetries)...)
 	for _, h := range r.Heuristics {
 		if h.New == nil {
 			errs = append(errs, fmt.Errorf("heuristic %q has no constructor", h.Name))

@@ -17,8 +17,9 @@
 // request's Table, so a rerun skips the precomputation.
 //
 // What a request may ask for is the engine's to say: a catalog request is
-// answered by one FrameCatalog, the search orders, heuristics and
-// diagnostic-trace modes the engine offers with the words a menu shows,
+// answered by one FrameCatalog, the search orders, heuristics,
+// diagnostic-trace modes and symmetry-reduction modes the engine offers
+// with the words a menu shows,
 // and a FrameDone. Options name entries of that Catalog, as typed values
 // whose msgpack form is the entry's name; DecodeRequest refuses a name
 // the catalog does not list, and says which ones it does.

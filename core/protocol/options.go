@@ -19,6 +19,12 @@ type Order string
 // ("none", "some", "shortest"). The zero value asks for no trace.
 type TraceMode string
 
+// Symmetry names a symmetry-reduction mode of the engine's Catalog ("on",
+// "off"). The zero value leaves the engine's default, on: E<> and A[]
+// queries on models with scalar sets keep one state per orbit of the
+// permutations of the sets' values, as UPPAAL does.
+type Symmetry string
+
 // Heuristic names a heuristic of the engine's Catalog with its parameters.
 // The zero value is no heuristic (blind search).
 //
@@ -93,7 +99,8 @@ func (h *Heuristic) DecodeMsgpack(dec *msgpack.Decoder) error {
 }
 
 // Catalog lists what an engine offers, in the order its menus show it:
-// the search orders, the heuristics and the diagnostic-trace modes. The
+// the search orders, the heuristics, the diagnostic-trace modes and the
+// symmetry-reduction modes. The
 // engine fills it from its registry (core/options) and sends it in a
 // FrameCatalog; the page builds its menus from it, and DecodeRequest
 // checks a request's Options against it.
@@ -101,6 +108,7 @@ type Catalog struct {
 	Orders     []Choice `msgpack:"orders"`
 	Heuristics []Choice `msgpack:"heuristics"`
 	Traces     []Choice `msgpack:"traces"`
+	Symmetries []Choice `msgpack:"symmetries"`
 }
 
 // Choice is one entry of a Catalog menu. Name is what a request, a share
@@ -158,7 +166,7 @@ type Param struct {
 // Picks are the positions, in a Catalog's menus, of the entries an
 // Options names; -1 where it names none.
 type Picks struct {
-	Order, Heuristic, Trace int
+	Order, Heuristic, Trace, Symmetry int
 }
 
 // Lookup finds the entries o names in c's menus, and checks the
@@ -171,6 +179,9 @@ func (c *Catalog) Lookup(o Options) (Picks, error) {
 		return p, err
 	}
 	if p.Trace, err = find("diagnostic trace", c.Traces, string(o.Trace)); err != nil {
+		return p, err
+	}
+	if p.Symmetry, err = find("symmetry reduction", c.Symmetries, string(o.Symmetry)); err != nil {
 		return p, err
 	}
 	if p.Heuristic, err = find("heuristic", c.Heuristics, o.Heuristic.Name); err != nil {

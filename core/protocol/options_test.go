@@ -16,7 +16,8 @@ func sampleCatalog() *Catalog {
 		Heuristics: []Choice{{Name: "hl", Label: "hL", Admissible: true, Suggested: true}, {Name: "pdb", Label: "PDB", Precomputes: true, Params: []Param{
 			{Name: "select", Label: "pattern selection", Values: []string{"dprc", "rd"}, Default: "dprc"},
 			{Name: "table", Label: "table file"}}}},
-		Traces: []Choice{{Name: "none", Label: "None"}, {Name: "shortest", Label: "Shortest", Suggested: true}},
+		Traces:     []Choice{{Name: "none", Label: "None"}, {Name: "shortest", Label: "Shortest", Suggested: true}},
+		Symmetries: []Choice{{Name: "on", Label: "On", Suggested: true}, {Name: "off", Label: "Off"}},
 	}
 }
 
@@ -44,7 +45,7 @@ func TestHeuristicWireForm(t *testing.T) {
 }
 
 func TestOptionsRoundTrip(t *testing.T) {
-	want := &Request{Version: Version, Name: "m.xml", Options: Options{Order: "astar", Trace: "shortest", Seed: 7,
+	want := &Request{Version: Version, Name: "m.xml", Options: Options{Order: "astar", Trace: "shortest", Symmetry: "off", Seed: 7,
 		Heuristic: Heuristic{Name: "pdb", Params: map[string]string{"select": "rd", "table": "f.pdb"}}}}
 	b, err := EncodeRequest(want)
 	if err != nil {
@@ -80,6 +81,7 @@ func TestRequestRefusesUnknownOptions(t *testing.T) {
 	}{
 		{Options{Order: "sideways"}, `unknown search order "sideways" (want bfs or astar)`},
 		{Options{Trace: "all"}, `unknown diagnostic trace "all" (want none or shortest)`},
+		{Options{Symmetry: "partial"}, `unknown symmetry reduction "partial" (want on or off)`},
 		{Options{Heuristic: Heuristic{Name: "hz"}}, `unknown heuristic "hz" (want hl or pdb)`},
 		{Options{Heuristic: Heuristic{Name: "pdb", Params: map[string]string{"select": "best"}}}, `heuristic pdb: select=best is not allowed (want dprc or rd)`},
 		{Options{Heuristic: Heuristic{Name: "pdb", Params: map[string]string{"size": "9"}}}, `heuristic pdb has no parameter size (want select or table)`},
@@ -107,7 +109,11 @@ func TestRequestRefusesUnknownOptions(t *testing.T) {
 
 func TestLookupPicks(t *testing.T) {
 	p, err := sampleCatalog().Lookup(Options{Order: "astar", Heuristic: Heuristic{Name: "pdb"}})
-	if err != nil || p != (Picks{Order: 1, Heuristic: 1, Trace: -1}) {
+	if err != nil || p != (Picks{Order: 1, Heuristic: 1, Trace: -1, Symmetry: -1}) {
+		t.Errorf("Lookup: %+v, %v", p, err)
+	}
+	p, err = sampleCatalog().Lookup(Options{Symmetry: "OFF"})
+	if err != nil || p != (Picks{Order: -1, Heuristic: -1, Trace: -1, Symmetry: 1}) {
 		t.Errorf("Lookup: %+v, %v", p, err)
 	}
 }

@@ -44,13 +44,14 @@ type File struct {
 }
 
 // Options mirror the verifier's options in UPPAAL's words. Order,
-// Heuristic and Trace name entries of the engine's Catalog; the zero value
-// of each leaves the verifier's default (breadth-first search, no
-// heuristic, no trace).
+// Heuristic, Trace and Symmetry name entries of the engine's Catalog; the
+// zero value of each leaves the verifier's default (breadth-first search,
+// no heuristic, no trace, symmetry reduction on).
 type Options struct {
 	Order     Order     `msgpack:"order"`
 	Heuristic Heuristic `msgpack:"heuristic"`
 	Trace     TraceMode `msgpack:"trace"`
+	Symmetry  Symmetry  `msgpack:"symmetry,omitempty"`
 	Seed      uint64    `msgpack:"seed"`
 	MaxStates int64     `msgpack:"max_states"`
 	MaxMemory int64     `msgpack:"max_memory"` // bytes
@@ -241,6 +242,10 @@ type Result struct {
 	Pruned    int64   `msgpack:"pruned"`
 	Seconds   float64 `msgpack:"seconds"`
 	Heuristic string  `msgpack:"heuristic,omitempty"` // the heuristic's description, "pdb (admissible, ...)"
+	// Symmetry names the scalar sets the search was reduced by ("pid_t
+	// (10 values)"), or says why it was not ("off: ..."); "" when the
+	// model has no scalar set to reduce by.
+	Symmetry string `msgpack:"symmetry,omitempty"`
 	// Exhausted is set when the search ran out of states without reaching
 	// its target, so the verdict (A[] satisfied, E<> not satisfied) is a
 	// proof; Pruned of the states it stored were dead ends the heuristic

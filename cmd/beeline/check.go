@@ -35,6 +35,7 @@ type checkFlags struct {
 	timeout   time.Duration
 	seed      uint64
 	table     string
+	symmetry  string
 }
 
 func (c *checkFlags) register(fl *flag.FlagSet) {
@@ -51,12 +52,13 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 	fl.DurationVar(&c.timeout, "timeout", 0, "stop a query after this `duration` (e.g. 30s, 5m; 0: no limit)")
 	fl.Uint64Var(&c.seed, "seed", 1, "seed of the random depth-first search")
 	fl.StringVar(&c.table, "table", "", "load the heuristic's precomputed table from `FILE` (written by beeline prepare) instead of computing it")
+	fl.StringVar(&c.symmetry, "symmetry", "on", choiceUsage("symmetry `reduction` for scalar sets", cat.Symmetries, noTraits))
 }
 
 func (c *checkFlags) options() (verify.Options, error) {
 	v := verify.Options{Seed: c.seed, MaxStates: c.maxStates, MaxMemory: int64(c.maxMemory), Timeout: c.timeout,
 		HeuristicCache: c.hcache, NoHeuristicCache: c.hcache == 0}
-	if err := searchOptions(options.Builtin(), c.order, c.heuristic, c.trace, &v); err != nil {
+	if err := searchOptions(options.Builtin(), protocol.Options{Order: protocol.Order(c.order), Trace: protocol.TraceMode(c.trace), Symmetry: protocol.Symmetry(c.symmetry)}, c.heuristic, &v); err != nil {
 		return verify.Options{}, err
 	}
 	if c.maxStates < 0 || c.timeout < 0 || c.hcache < 0 {
@@ -216,6 +218,7 @@ func checkOne(ctx context.Context, l *loaded, q *job.Query, opts verify.Options)
 	if res := o.Result; res != nil {
 		r.Explored, r.Stored, r.Seconds = res.Stats.Explored, res.Stats.Stored-res.Stats.Covered, res.Seconds
 		r.Heuristic, r.PrecomputeSeconds = res.Heuristic, res.PrecomputeSeconds
+		r.Symmetry = res.Symmetry.String()
 		r.Pruned, r.Reopened = res.Stats.Pruned, res.Stats.Reopened
 		if res.Concrete != nil {
 			r.Trace = traceToJSON(l, res)
@@ -294,6 +297,10 @@ type queryResult struct {
 	Trace             *traceJSON `json:"trace,omitempty"`
 	// Values are the answers of a sup or inf query, one per expression.
 	Values []boundJSON `json:"values,omitempty"`
+	// Symmetry names the scalar sets that reduced the search ("pid_t
+	// (10 values)") or says why none did ("off: ..."); empty when the
+	// model has no scalar set to reduce by.
+	Symmetry string `json:"symmetry,omitempty"`
 
 	status int
 	q      *job.Query
@@ -323,6 +330,9 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 	if r.res != nil && r.res.Graph != nil {
 		if r.Heuristic != "" {
 			fmt.Fprintf(w, " -- Heuristic : %s, precomputed in %.3f s\n", r.Heuristic, r.PrecomputeSeconds)
+		}
+		if r.Symmetry != "" {
+			fmt.Fprintf(w, " -- Symmetry reduction : %s\n", r.Symmetry)
 		}
 		fmt.Fprintf(w, " -- States explored : %d states\n -- States stored : %d states\n -- Time : %.3f s\n", r.Explored, r.Stored, r.Seconds)
 		if r.Heuristic != "" {

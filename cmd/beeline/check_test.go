@@ -18,7 +18,7 @@ const fischerBroken = "../../testdata/models/fischer-broken.xml"
 func TestCheckHelpListsRegistry(t *testing.T) {
 	_, help, _ := runCLI(t, "check", "-h")
 	c := options.Builtin().Catalog()
-	for _, menu := range [][]protocol.Choice{c.Orders, c.Heuristics, c.Traces} {
+	for _, menu := range [][]protocol.Choice{c.Orders, c.Heuristics, c.Traces, c.Symmetries} {
 		for _, e := range menu {
 			if !strings.Contains(help, e.Name) || !strings.Contains(help, e.Label) || !strings.Contains(help, e.Description) {
 				t.Errorf("check -h does not describe %s (%s: %s):\n%s", e.Name, e.Label, e.Description, help)
@@ -39,6 +39,7 @@ func TestCheckRefusesUnknownNames(t *testing.T) {
 		{"--heuristic", "hz", `beeline check: unknown heuristic "hz" (want dl, du, hl, hu or pdb)`},
 		{"--heuristic", "hl:depth=2", `beeline check: heuristic hl has no parameters, got depth`},
 		{"--trace", "all", `beeline check: unknown diagnostic trace "all" (want none, some or shortest)`},
+		{"--symmetry", "half", `beeline check: unknown symmetry reduction "half" (want on or off)`},
 	} {
 		_, errOut, status := runCLI(t, "check", tc.flag, tc.value, fischerBroken)
 		if status != exitUsage || !strings.HasPrefix(errOut, tc.want+"\n") {

@@ -43,15 +43,15 @@ func paramValues(p protocol.Param) string {
 	return strings.Join(p.Values, "|")
 }
 
-// searchOptions reads the names given to --search, --heuristic and
-// --trace into v, through the registry: unknown names are refused with
-// the list of valid ones.
-func searchOptions(reg *options.Registry, order, heuristic, trace string, v *verify.Options) error {
+// searchOptions reads the names given to --search, --trace, --symmetry
+// (in o) and --heuristic into v, through the registry: unknown names are
+// refused with the list of valid ones.
+func searchOptions(reg *options.Registry, o protocol.Options, heuristic string, v *verify.Options) error {
 	h, err := protocol.ParseHeuristic(heuristic)
 	if err != nil {
 		return err
 	}
-	o := protocol.Options{Order: protocol.Order(order), Heuristic: h, Trace: protocol.TraceMode(trace)}
+	o.Heuristic = h
 	return reg.Apply(o, v)
 }
 

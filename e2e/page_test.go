@@ -245,6 +245,7 @@ func TestPageMenusFromEngine(t *testing.T) {
 		{"order", c.Orders, label},
 		{"heuristic", c.Heuristics, func(ch protocol.Choice) string { return ch.Label + " (" + ch.Admissibility() + ")" }},
 		{"trace", c.Traces, label},
+		{"symmetry", c.Symmetries, label},
 	} {
 		if got, want := menu(m.id), want(m.cs, m.text); got != want {
 			t.Errorf("#%s menu:\n%s\nwant:\n%s", m.id, got, want)

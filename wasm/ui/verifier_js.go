@@ -81,6 +81,7 @@ func (a *app) fillMenus(c *protocol.Catalog) {
 	a.fillMenu("order", menuItems(c.Orders, nil), suggested(c.Orders))
 	a.fillMenu("heuristic", menuItems(c.Heuristics, heuristicText), suggested(c.Heuristics))
 	a.fillMenu("trace", menuItems(c.Traces, nil), suggested(c.Traces))
+	a.fillMenu("symmetry", menuItems(c.Symmetries, nil), suggested(c.Symmetries))
 	a.orderNote()
 }
 
@@ -131,6 +132,7 @@ func (a *app) options() protocol.Options {
 	o := protocol.Options{
 		Order:     protocol.Order(a.byID("order").(*dom.HTMLSelectElement).Value()),
 		Trace:     protocol.TraceMode(a.byID("trace").(*dom.HTMLSelectElement).Value()),
+		Symmetry:  protocol.Symmetry(a.byID("symmetry").(*dom.HTMLSelectElement).Value()),
 		Seed:      seed,
 		MaxMemory: memMiB << 20,
 		MaxTable:  int64(max(tableMiB, 0) * (1 << 20)),
@@ -154,6 +156,9 @@ func (a *app) setOptions(o protocol.Options) {
 	}
 	if o.Trace != "" {
 		a.byID("trace").(*dom.HTMLSelectElement).SetValue(string(o.Trace))
+	}
+	if o.Symmetry != "" {
+		a.byID("symmetry").(*dom.HTMLSelectElement).SetValue(string(o.Symmetry))
 	}
 	if o.MaxMemory > 0 {
 		a.byID("memory").(*dom.HTMLInputElement).SetValue(strconv.FormatInt(o.MaxMemory>>20, 10))
@@ -393,6 +398,9 @@ func (a *app) showResult(res *protocol.Result, row *queryRow) {
 	}
 	if res.Pruned > 0 {
 		a.progressField("pruned", "States pruned", strconv.FormatInt(res.Pruned, 10))
+	}
+	if res.Symmetry != "" {
+		a.progressField("symmetry", "Symmetry reduction", res.Symmetry)
 	}
 	// A verdict reached by running out of states, some pruned as dead
 	// ends, is a proof: say so in place of the bare statistics.

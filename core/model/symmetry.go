@@ -88,10 +88,14 @@ func (s *ScalarSet) SelectSet(p, e, k int) bool {
 
 // Symmetry works out the scalar sets of n that symmetry reduction may
 // permute (see the type's documentation). It is computed anew on each
-// call.
+// call. A projection (Network.Project) keeps no declarations to read and
+// has none.
 func (n *Network) Symmetry() *Symmetry {
-	a := newSymAnalysis(n)
 	sym := &Symmetry{}
+	if n.global == nil || slices.ContainsFunc(n.Processes, func(p *Process) bool { return p.scope == nil }) {
+		return sym
+	}
+	a := newSymAnalysis(n)
 	for _, set := range a.sets {
 		s, why := a.scalarSet(set)
 		if why != "" {

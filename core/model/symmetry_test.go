@@ -130,3 +130,12 @@ func TestSymmetryBroadcastCommuting(t *testing.T) {
 		t.Errorf("off %q", sym.Off)
 	}
 }
+
+// A projection keeps no declarations and has no symmetry to offer.
+func TestSymmetryOfProjection(t *testing.T) {
+	n := mustLoad(t, symFischer)
+	m, _ := n.Project(FullPattern(n))
+	if sym := m.Symmetry(); len(sym.Sets) != 0 || len(sym.Off) != 0 {
+		t.Errorf("projection: sets %d, off %q", len(sym.Sets), sym.Off)
+	}
+}

@@ -36,6 +36,8 @@ type checkFlags struct {
 	seed      uint64
 	table     string
 	symmetry  string
+	// storeCommitted is verify.Options.StoreCommitted.
+	storeCommitted bool
 }
 
 func (c *checkFlags) register(fl *flag.FlagSet) {
@@ -53,11 +55,12 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 	fl.Uint64Var(&c.seed, "seed", 1, "seed of the random depth-first search")
 	fl.StringVar(&c.table, "table", "", "load the heuristic's precomputed table from `FILE` (written by beeline prepare) instead of computing it")
 	fl.StringVar(&c.symmetry, "symmetry", "on", choiceUsage("symmetry `reduction` for scalar sets", cat.Symmetries, noTraits))
+	fl.BoolVar(&c.storeCommitted, "store-committed", false, "store every state; otherwise, as UPPAAL does, states with a process in a committed location are passed through without being stored when no trace is asked for (not with astar)")
 }
 
 func (c *checkFlags) options() (verify.Options, error) {
 	v := verify.Options{Seed: c.seed, MaxStates: c.maxStates, MaxMemory: int64(c.maxMemory), Timeout: c.timeout,
-		HeuristicCache: c.hcache, NoHeuristicCache: c.hcache == 0}
+		HeuristicCache: c.hcache, NoHeuristicCache: c.hcache == 0, StoreCommitted: c.storeCommitted}
 	if err := searchOptions(options.Builtin(), protocol.Options{Order: protocol.Order(c.order), Trace: protocol.TraceMode(c.trace), Symmetry: protocol.Symmetry(c.symmetry)}, c.heuristic, &v); err != nil {
 		return verify.Options{}, err
 	}
@@ -219,7 +222,7 @@ func checkOne(ctx context.Context, l *loaded, q *job.Query, opts verify.Options)
 		r.Explored, r.Stored, r.Seconds = res.Stats.Explored, res.Stats.Stored-res.Stats.Covered, res.Seconds
 		r.Heuristic, r.PrecomputeSeconds = res.Heuristic, res.PrecomputeSeconds
 		r.Symmetry = res.Symmetry.String()
-		r.Pruned, r.Reopened = res.Stats.Pruned, res.Stats.Reopened
+		r.Pruned, r.Reopened, r.Passed = res.Stats.Pruned, res.Stats.Reopened, res.Stats.Passed
 		if res.Concrete != nil {
 			r.Trace = traceToJSON(l, res)
 		}
@@ -286,7 +289,10 @@ type queryResult struct {
 	Skipped  bool            `json:"skipped,omitempty"`
 	Explored int64           `json:"explored"`
 	Stored   int64           `json:"stored"`
-	Seconds  float64         `json:"seconds"`
+	// Passed counts the states with a process in a committed location
+	// that were expanded without being stored (--store-committed).
+	Passed  int64   `json:"passed,omitempty"`
+	Seconds float64 `json:"seconds"`
 	// Heuristic describes the heuristic ("hl (admissible, cache=65536)"),
 	// empty for blind search; Pruned counts dead ends it cut off, Reopened
 	// the states A* stored again on a shorter path.
@@ -334,7 +340,11 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 		if r.Symmetry != "" {
 			fmt.Fprintf(w, " -- Symmetry reduction : %s\n", r.Symmetry)
 		}
-		fmt.Fprintf(w, " -- States explored : %d states\n -- States stored : %d states\n -- Time : %.3f s\n", r.Explored, r.Stored, r.Seconds)
+		fmt.Fprintf(w, " -- States explored : %d states\n -- States stored : %d states\n", r.Explored, r.Stored)
+		if r.Passed > 0 {
+			fmt.Fprintf(w, " -- Committed states passed through : %d states (not stored)\n", r.Passed)
+		}
+		fmt.Fprintf(w, " -- Time : %.3f s\n", r.Seconds)
 		if r.Heuristic != "" {
 			fmt.Fprintf(w, " -- States pruned : %d dead ends\n -- States reopened : %d states\n", r.Pruned, r.Reopened)
 		}

@@ -158,6 +158,23 @@
 // still waiting. Goal states enter the queue with h = 0, which an
 // admissible heuristic gives them anyway.
 //
+// # Transient states
+//
+// With Options.PassTransient, a Space that implements Transient (core/zone:
+// a process is in a committed location) has those states passed through:
+// each is expanded as soon as it is generated, inside the expansion of
+// the stored state it comes from, and never enters the store or the
+// waiting list (UPPAAL's default "conservative" space reduction). The
+// transient states of one expansion are compared with each other by
+// inclusion, so the interleavings of several committed processes are
+// expanded once. A transient state is checked against the goal when it
+// is generated, and a goal state is stored, at its true depth (parent's
+// depth plus the transitions through transient states). Explored and
+// Stored then count the stored states only, Passed the others. The option
+// is ignored with Trace (a stored state's parent would not be the state
+// it was generated from) and by A*, whose shortest traces need every
+// state in the store.
+//
 // # Budgets and cancellation
 //
 // MaxStates and MaxMemory are checked after each stored state (Bytes is

@@ -52,6 +52,7 @@ type Stats struct {
 	Skipped   int64 // covered states popped from the waiting list and not expanded
 	Waiting   int64 // states in the waiting list, including covered ones not yet popped
 	Pruned    int64 // stored states not expanded because the heuristic said infinite (dead ends)
+	Passed    int64 // transient states expanded without being stored (Options.PassTransient)
 	Reopened  int64 // states stored again, on a shorter path, after a state they cover or are covered by was expanded
 
 	Rate    float64       // explored states per second
@@ -64,7 +65,7 @@ type Stats struct {
 
 // Plus returns s with the cumulative counters of o added (states
 // explored, generated, stored, included, covered, skipped, pruned,
-// reopened): the statistics of two searches counted as one. The levels
+// reopened, passed): the statistics of two searches counted as one. The levels
 // (Waiting, MemoryBytes) and the times are s's.
 func (s Stats) Plus(o Stats) Stats {
 	s.Explored += o.Explored
@@ -75,6 +76,7 @@ func (s Stats) Plus(o Stats) Stats {
 	s.Skipped += o.Skipped
 	s.Pruned += o.Pruned
 	s.Reopened += o.Reopened
+	s.Passed += o.Passed
 	return s
 }
 

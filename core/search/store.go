@@ -113,6 +113,13 @@ func (s *Store) Add(d []int32, z *dbm.DBM, parent int32, label []int32) (n int32
 	if parent != NoNode {
 		depth = s.nodes.item(parent).depth + 1
 	}
+	return s.addAt(d, z, parent, depth, label)
+}
+
+// addAt is Add with the depth given: a state reached from parent through
+// transient states that were not stored lies deeper than parent's depth
+// plus one.
+func (s *Store) addAt(d []int32, z *dbm.DBM, parent, depth int32, label []int32) (n int32, added bool) {
 	if z.Dim() != s.dim {
 		panic(fmt.Sprintf("search: zone of dimension %d added to a store of dimension %d", z.Dim(), s.dim))
 	}

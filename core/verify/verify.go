@@ -92,6 +92,14 @@ type Options struct {
 	// queries are never reduced.
 	NoSymmetry bool
 
+	// StoreCommitted stores every state an E<> or A[] search reaches.
+	// Otherwise, as UPPAAL does by default ("conservative" space
+	// reduction), a state with a process in a committed location is
+	// passed through without being stored when no trace is asked for and
+	// the order is not A* (core/search's Transient): Stats.Passed counts
+	// those states, and Explored and Stored do not.
+	StoreCommitted bool
+
 	// Progress receives statistics snapshots during the search.
 	Progress      func(search.Stats)
 	ProgressEvery time.Duration
@@ -208,6 +216,7 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		Progress:      opts.Progress,
 		ProgressEvery: opts.ProgressEvery,
 		Trace:         opts.Trace != TraceNone,
+		PassTransient: !opts.StoreCommitted,
 	}
 	if opts.Heuristic != nil {
 		h, reason, err := precompute(ctx, stop.deadline, n, f, opts, res)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -149,6 +150,9 @@ system P;`
 
 // TestExpectedVerdicts checks every query of EXPECTED.tsv whose search fits
 // in a small budget; BEELINE_CORPUS=1 runs the full sweep without budget.
+// With a shortest trace every state is stored; on models with committed
+// locations the query is checked again without a trace, where committed
+// states are passed through (natively: the sweep is long under js/wasm).
 func TestExpectedVerdicts(t *testing.T) {
 	rows := testmodel.Expected(t, sharedModels)
 	full := os.Getenv("BEELINE_CORPUS") != ""
@@ -174,6 +178,17 @@ func TestExpectedVerdicts(t *testing.T) {
 			}
 			if res.Verdict.String() != e.Want {
 				t.Fatalf("verdict %v (%s), want %s", res.Verdict, res.Reason, e.Want)
+			}
+			if !hasCommitted(n) || runtime.GOOS == "js" {
+				return
+			}
+			opts.Trace = TraceNone
+			res, err = Check(context.Background(), n, q, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict.String() != e.Want && res.Reason != search.ReasonStates {
+				t.Fatalf("committed states passed through: verdict %v (%s), want %s", res.Verdict, res.Reason, e.Want)
 			}
 		})
 	}

@@ -242,6 +242,14 @@ func (g *Graph) anyCommitted(d []int32) bool {
 	return false
 }
 
+// Transient reports whether a process of d is in a committed location:
+// such a state is left at once (time cannot pass there), so a search may
+// pass through it without storing it (core/search's Transient, UPPAAL's
+// conservative space reduction).
+func (g *Expander) Transient(d []int32) bool {
+	return g.hasCommitted && g.anyCommitted(d)
+}
+
 func (g *Graph) isCommitted(d []int32, p int32) bool {
 	return g.location(d, int(p)).Committed
 }

@@ -1,10 +1,7 @@
 package e2e
 
 import (
-	"bytes"
-	"compress/flate"
 	"context"
-	"encoding/base64"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -25,14 +22,11 @@ import (
 // payload, whatever raw is.
 func packed(t *testing.T, raw []byte) string {
 	t.Helper()
-	var buf bytes.Buffer
-	w, err := flate.NewWriter(&buf, flate.BestCompression)
+	frag, err := share.Pack(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Write(raw)
-	w.Close()
-	return linkTag(share.Version) + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	return frag
 }
 
 func linkTag(v int) string { return "b" + strconv.Itoa(v) + "." }

@@ -62,14 +62,7 @@ func ParseQuery(text string, base Pos, errs *source.List) (q *Query) {
 		p.next()
 		q.Right = p.parseExpr()
 	}
-	if p.isWord("under") {
-		u := p.skipQuery("query under a strategy (under)")
-		u.KindPos = q.KindPos
-		return u
-	}
-	q.Stop = p.stopAfter(q.KindPos)
-	p.expectEnd("query")
-	return q
+	return p.endQuery(q)
 }
 
 var pathQuantifiers = map[Token]QueryKind{EF: QueryEF, EG: QueryEG, AF: QueryAF, AG: QueryAG}
@@ -96,6 +89,12 @@ func (p *parser) parseBoundQuery(q *Query) *Query {
 			break
 		}
 	}
+	return p.endQuery(q)
+}
+
+// endQuery ends q at its last token and expects the end of the query; a
+// query under a strategy (`... under S`) is skipped as unsupported.
+func (p *parser) endQuery(q *Query) *Query {
 	if p.isWord("under") {
 		u := p.skipQuery("query under a strategy (under)")
 		u.KindPos = q.KindPos

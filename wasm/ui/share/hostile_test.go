@@ -2,7 +2,6 @@ package share
 
 import (
 	"bytes"
-	"compress/flate"
 	"encoding/base64"
 	"runtime"
 	"strings"
@@ -18,14 +17,11 @@ import (
 // fragment packs raw (msgpack or not) as a link of the current version.
 func fragment(t testing.TB, raw []byte) string {
 	t.Helper()
-	var buf bytes.Buffer
-	w, err := flate.NewWriter(&buf, flate.BestCompression)
+	frag, err := Pack(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Write(raw)
-	w.Close()
-	return tag(Version) + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	return frag
 }
 
 // TestHostileLinks decodes crafted fragments (issue 14): each is refused

@@ -76,6 +76,13 @@ func Encode(l *Link) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("cannot encode the link: %v", err)
 	}
+	return Pack(raw)
+}
+
+// Pack returns the fragment of the current version whose payload is raw:
+// deflated, base64url, tagged. Encode packs a link's msgpack; the tests
+// pack crafted payloads the same way.
+func Pack(raw []byte) (string, error) {
 	var buf bytes.Buffer
 	w, err := flate.NewWriter(&buf, flate.BestCompression)
 	if err != nil {

@@ -1,9 +1,6 @@
 package share
 
 import (
-	"bytes"
-	"compress/flate"
-	"encoding/base64"
 	"reflect"
 	"strings"
 	"testing"
@@ -90,11 +87,7 @@ func TestDamaged(t *testing.T) {
 }
 
 func TestBombCapped(t *testing.T) {
-	var buf bytes.Buffer
-	w, _ := flate.NewWriter(&buf, flate.BestCompression)
-	w.Write(make([]byte, MaxPayload+10))
-	w.Close()
-	frag := tag(Version) + base64.RawURLEncoding.EncodeToString(buf.Bytes())
+	frag := fragment(t, make([]byte, MaxPayload+10))
 	if _, err := Decode(frag); err == nil || !strings.Contains(err.Error(), "MiB") {
 		t.Errorf("oversized payload: got %v", err)
 	}

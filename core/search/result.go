@@ -61,6 +61,10 @@ type Stats struct {
 	// the store's and the waiting list's, and with a budget the
 	// program's at the start.
 	MemoryBytes int64
+	// StoreBytes is the memory of the store alone (Store.Bytes): the
+	// passed list's hash table, discrete parts, node records, zones and
+	// trace labels. Divided by Stored, it is the cost of a stored state.
+	StoreBytes int64
 }
 
 // Plus returns s with the cumulative counters of o added (states

@@ -484,6 +484,7 @@ func (s *searcher) snapshot(now time.Time) Stats {
 	st.Reopened = s.store.Reopened()
 	st.Waiting = int64(s.wait.len())
 	st.MemoryBytes = s.memory()
+	st.StoreBytes = s.store.Bytes()
 	st.Timed(now.Sub(s.start))
 	return st
 }

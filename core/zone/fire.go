@@ -25,6 +25,13 @@ func (g *Expander) constrainGuards(d []int32, z *dbm.DBM) (bool, error) {
 	if ok, err := g.invariants(d, z, d); !ok || err != nil {
 		return false, err
 	}
+	return g.edgeGuards(d, z)
+}
+
+// edgeGuards intersects z with the clock guards of the edges in g.combo
+// and reports whether the result is non-empty. The environment must point
+// at d.
+func (g *Expander) edgeGuards(d []int32, z *dbm.DBM) (bool, error) {
 	for _, k := range g.combo {
 		e := g.setSel(k)
 		if e.Guard == nil {

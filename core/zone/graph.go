@@ -118,6 +118,7 @@ type Expander struct {
 	label  []int32
 	d2     []int32
 	z2     *dbm.DBM
+	zs     *dbm.DBM // the source zone within its invariants
 	split  []*dbm.DBM
 	pool   []*dbm.DBM // zones for splitDiagonals
 	dlPre  *dbm.DBM   // scratch of deadlock
@@ -174,6 +175,7 @@ func (g *Graph) NewExpander() *Expander {
 		env:   g.net.NewEnv(),
 		d2:    make([]int32, g.nd),
 		z2:    dbm.New(g.dim),
+		zs:    dbm.New(g.dim),
 	}
 	if g.net.HasPriorities {
 		x.prio = &priorityState{}
@@ -265,6 +267,19 @@ func (g *Expander) Successors(d []int32, z *dbm.DBM, yield func(label, d2 []int3
 	if err := g.collect(d, &g.en); err != nil {
 		return err
 	}
+	if len(g.en.parts) == 0 {
+		return nil
+	}
+	// A stored zone may have lost the source invariants to extrapolation;
+	// they are put back once here rather than for every transition.
+	z, ok, err := g.withinInvariants(d, z)
+	if err != nil {
+		g.fail(err)
+		return g.err
+	}
+	if !ok {
+		return nil
+	}
 	if g.prio != nil {
 		return g.prioritised(d, z)
 	}
@@ -286,13 +301,23 @@ func (g *Graph) location(d []int32, p int) *model.Location {
 	return g.net.Processes[p].Locations[d[p]]
 }
 
+// withinInvariants returns z intersected with the invariants of the
+// locations in d, in g.zs, and whether it is non-empty.
+func (g *Expander) withinInvariants(d []int32, z *dbm.DBM) (*dbm.DBM, bool, error) {
+	g.zs.CopyFrom(z)
+	ok, err := g.invariants(d, g.zs, d)
+	return g.zs, ok, err
+}
+
 // fire computes the successor of (d, z) by the transition in g.combo,
 // starting from the valuations in src (z itself, or a part of it that
-// no higher-priority transition blocks), and yields it. Errors go to g.err.
+// no higher-priority transition blocks), and yields it. z and src lie
+// within the source invariants (Successors). Errors go to g.err.
 func (g *Expander) fire(d []int32, z, src *dbm.DBM) {
 	z2 := g.z2
 	z2.CopyFrom(src)
-	ok, err := g.constrainGuards(d, z2)
+	g.setState(d)
+	ok, err := g.edgeGuards(d, z2)
 	if err != nil || !ok {
 		g.fail(err)
 		return

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"beeline/core/internal/testmodel"
+	"beeline/core/model"
 	"beeline/core/search"
 )
 
@@ -20,11 +21,16 @@ func benchSearch(b *testing.B, path, query string) {
 	if _, err := os.Stat(path); err != nil {
 		b.Skip("shared models not available")
 	}
-	n := testmodel.File(b, path)
+	benchSearchNet(b, testmodel.File(b, path), query)
+}
+
+// benchSearchNet runs a BFS for query on network n and reports the states
+// explored and stored, and the store's bytes per stored state.
+func benchSearchNet(b *testing.B, n *model.Network, query string) {
 	f := compileQuery(b, n, query)
 	b.ReportAllocs()
 	b.ResetTimer()
-	var stored int64
+	var st search.Stats
 	for i := 0; i < b.N; i++ {
 		p := target(f)
 		g := newGraph(b, n, Options{}, p)
@@ -32,9 +38,11 @@ func benchSearch(b *testing.B, path, query string) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		stored = res.Stats.Stored
+		st = res.Stats
 	}
-	b.ReportMetric(float64(stored), "stored")
+	b.ReportMetric(float64(st.Explored), "explored")
+	b.ReportMetric(float64(st.Stored), "stored")
+	b.ReportMetric(float64(st.StoreBytes)/float64(st.Stored), "B/stored")
 }
 
 func BenchmarkSearchFischer8(b *testing.B) {
@@ -51,4 +59,15 @@ func BenchmarkSearchTrainGate(b *testing.B) {
 
 func BenchmarkSearchTrainGateDeadlock(b *testing.B) {
 	benchSearch(b, "uppaal-demos/train-gate.xml", "A[] not deadlock")
+}
+
+// BenchmarkSearchFischer9 is the full zone graph of Fischer's protocol with
+// 9 processes (135,485 states explored): the engine's throughput figure.
+func BenchmarkSearchFischer9(b *testing.B) {
+	n := testmodel.File(b, filepath.Join("testdata", "fischer-9.xta"))
+	benchSearchNet(b, n, "E<> false")
+}
+
+func BenchmarkSearchBocdpFixed(b *testing.B) {
+	benchSearch(b, "xtabench/BangOlufsen/bocdpFIXED.xta", "A[]((A_eof == 1 imply (A_diff == 0 and B_res == 0)) and (B_eof == 1 imply (B_diff == 0 and A_res == 0)))")
 }

@@ -7,52 +7,111 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
 	"text/tabwriter"
 	"time"
 
+	"beeline/core/job"
 	"beeline/core/search"
 	"beeline/core/verify"
 )
 
-// familyCases are scaled instances of the model families in shared/models,
-// each with the query that makes the search visit the part of the state
-// space the family is known for.
-var familyCases = []struct{ Model, Query string }{
-	{"xtabench/fischer/fischer-4-32-64.xta", "A[] not (P(1).cs && P(2).cs)"},
-	{"xtabench/fischer/fischer-6-32-64.xta", "A[] not (P(1).cs && P(2).cs)"},
-	{"xtabench/fischer/fischer-8-32-64.xta", "A[] not (P(1).cs && P(2).cs)"},
-	{"rra-fmics21/Fischer/fischer-10N.xml", "E<> P(1).A && P(2).wait && P(3).cs && P(4).wait && P(5).wait && P(6).A && P(7).A"},
-	{"xtabench/lynch/lynch-2-16.xta", "A[] not (P(1).CS7 && P(2).CS7)"},
-	{"xtabench/lynch/lynch-3-16.xta", "A[] not (P(1).CS7 && P(2).CS7)"},
-	{"xtabench/lynch/lynch-4-16.xta", "A[] not (P(1).CS7 && P(2).CS7)"},
-	{"xtabench/critical/critical-3-25-50.xta", "E<> ProdCell(1).error"},
-	{"xtabench/critical/critical-4-25-50.xta", "E<> ProdCell(1).error"},
-	{"xtabench/csma/csma-4.xta", "E<> false"},
-	{"xtabench/csma/csma-6.xta", "E<> false"},
-	{"xtabench/fddi/fddi-10.xta", "E<> false"},
-	{"dynextrap-icfem23/simple/simple-100.xml", "E<> false"},
-	{"uppaal-demos/train-gate.xml", "A[] not deadlock"},
-	{"xtabench/BangOlufsen/bocdpFIXED.xta", "A[]((A_eof == 1 imply (A_diff == 0 and B_res == 0)) and (B_eof == 1 imply (B_diff == 0 and A_res == 0)))"},
+// familyCase is one instance of a scaled family: a model of shared/models
+// (Model, relative to --models) or one built in (Source, named Name), and
+// the query that makes the search visit the part of the state space the
+// family is known for.
+type familyCase struct {
+	Model, Query string
+	Name, Source string
 }
 
-// runFamilies prints one row per instance: verdict, explored and stored
-// states, seconds, states per second and the peak memory of the store and
-// of the whole process, as seen by the Go runtime (under js/wasm: the
-// linear memory Go has taken).
+// familyCases are the instances, smallest first within a family. The
+// built-in Fischer instances need no model collection, so the engine's
+// figures can be followed on any checkout.
+var familyCases = []familyCase{
+	{Name: "fischer-9 (built in)", Source: fischerSource(9), Query: "E<> false"},
+	{Name: "fischer-10 (built in)", Source: fischerSource(10), Query: "E<> false"},
+	{Model: "xtabench/fischer/fischer-4-32-64.xta", Query: "A[] not (P(1).cs && P(2).cs)"},
+	{Model: "xtabench/fischer/fischer-6-32-64.xta", Query: "A[] not (P(1).cs && P(2).cs)"},
+	{Model: "xtabench/fischer/fischer-8-32-64.xta", Query: "A[] not (P(1).cs && P(2).cs)"},
+	{Model: "rra-fmics21/Fischer/fischer-10N.xml", Query: "E<> P(1).A && P(2).wait && P(3).cs && P(4).wait && P(5).wait && P(6).A && P(7).A"},
+	{Model: "xtabench/lynch/lynch-2-16.xta", Query: "A[] not (P(1).CS7 && P(2).CS7)"},
+	{Model: "xtabench/lynch/lynch-3-16.xta", Query: "A[] not (P(1).CS7 && P(2).CS7)"},
+	{Model: "xtabench/lynch/lynch-4-16.xta", Query: "A[] not (P(1).CS7 && P(2).CS7)"},
+	{Model: "xtabench/critical/critical-3-25-50.xta", Query: "E<> ProdCell(1).error"},
+	{Model: "xtabench/critical/critical-4-25-50.xta", Query: "E<> ProdCell(1).error"},
+	{Model: "xtabench/csma/csma-4.xta", Query: "E<> false"},
+	{Model: "xtabench/csma/csma-6.xta", Query: "E<> false"},
+	{Model: "xtabench/fddi/fddi-10.xta", Query: "E<> false"},
+	{Model: "dynextrap-icfem23/simple/simple-100.xml", Query: "E<> false"},
+	{Model: "uppaal-demos/train-gate.xml", Query: "A[] not deadlock"},
+	{Model: "xtabench/BangOlufsen/bocdpFIXED.xta", Query: "A[]((A_eof == 1 imply (A_diff == 0 and B_res == 0)) and (B_eof == 1 imply (B_diff == 0 and A_res == 0)))"},
+}
+
+// fischerSource returns Fischer's mutual exclusion protocol for n
+// processes (the correct version, x > k before entering): the classic
+// benchmark of zone-graph engines, whose full state space grows about
+// fourfold per process.
+func fischerSource(n int) string {
+	return fmt.Sprintf(`const int N = %d;
+typedef int[1,N] pid_t;
+int[0,N] id;
+const int k = 2;
+process P(const pid_t pid) {
+  clock x;
+  state idle, req { x <= k }, wait, cs;
+  init idle;
+  trans
+    idle -> req { guard id == 0; assign x = 0; },
+    req -> wait { guard x <= k; assign x = 0, id = pid; },
+    wait -> req { guard id == 0; assign x = 0; },
+    wait -> cs { guard x > k && id == pid; },
+    cs -> idle { assign id = 0; };
+}
+system P;
+`, n)
+}
+
+// load returns the instance's model.
+func (fc familyCase) load(dir string) (*loaded, string, error) {
+	if fc.Source != "" {
+		return &loaded{Model: job.Load(job.File{Name: fc.Name + ".xta", Data: []byte(fc.Source)}), Path: fc.Name}, fc.Name, nil
+	}
+	path := filepath.Join(dir, fc.Model)
+	l, err := loadModel(path, nil)
+	return l, filepath.Base(fc.Model), err
+}
+
+// runFamilies prints one row per instance: verdict, explored states and
+// states stored (the passed list, as UPPAAL counts them), seconds, states
+// per second, the store's bytes per stored state, and the peak memory of
+// the search (store and waiting list) and of the whole process, as seen by
+// the Go runtime (under js/wasm: the linear memory Go has taken).
 func runFamilies(stdout, stderr io.Writer, dir string, opts verify.Options) int {
 	tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "model\tverdict\texplored\tstored\tseconds\tstates/s\tstore MiB\tsys MiB\t\n")
+	fmt.Fprintf(tw, "model\tverdict\texplored\tstored\tseconds\tstates/s\tB/state\tsearch MiB\tsys MiB\t\n")
 	status := exitOK
+	_, err := os.Stat(dir)
+	shared := err == nil
+	if !shared {
+		fmt.Fprintf(stderr, "beeline bench: no model collection at %s (--models): only the built-in instances\n", dir)
+	}
 	for _, fc := range familyCases {
-		path := filepath.Join(dir, fc.Model)
-		l, err := loadModel(path, nil)
-		if err != nil || l.Net == nil {
-			fmt.Fprintf(stderr, "beeline bench: %s: cannot load: %v\n", path, err)
+		if fc.Source == "" && !shared {
+			continue
+		}
+		l, name, err := fc.load(dir)
+		if err == nil && l.Net == nil {
+			err = fmt.Errorf("%d errors in the model", len(l.Diags.Errors()))
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "beeline bench: %s: cannot load: %v\n", name, err)
 			status = exitModelError
 			continue
 		}
+		path := name
 		q := l.AddFormula(fc.Query)
 		if q == nil || q.Formula == nil {
 			fmt.Fprintf(stderr, "beeline bench: %s: bad query %q\n", path, fc.Query)
@@ -79,8 +138,9 @@ func runFamilies(stdout, stderr io.Writer, dir string, opts verify.Options) int 
 			verdict = res.Reason
 		}
 		rate := float64(res.Stats.Explored) / max(res.Seconds, 1e-9)
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%.3f\t%.0f\t%.1f\t%.0f\t\n", filepath.Base(fc.Model), verdict,
-			res.Stats.Explored, res.Stats.Stored-res.Stats.Covered, res.Seconds, rate,
+		stored := res.Stats.Stored - res.Stats.Covered
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%.3f\t%.0f\t%.0f\t%.1f\t%.0f\t\n", name, verdict,
+			res.Stats.Explored, stored, res.Seconds, rate, float64(res.Stats.StoreBytes)/float64(max(stored, 1)),
 			float64(peak)/(1<<20), float64(ms.Sys)/(1<<20))
 	}
 	tw.Flush()

@@ -1,0 +1,34 @@
+// bench --families without the model collection: the built-in instances
+// still run, with the state counts the engine is known for.
+
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestBenchFamiliesBuiltIn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full search of Fischer's protocol with 9 and 10 processes")
+	}
+	out, errOut, status := runCLI(t, "bench", "--families", "--models", t.TempDir()+"/none")
+	if status != exitOK {
+		t.Fatalf("status %d\n%s", status, errOut)
+	}
+	if !strings.Contains(errOut, "only the built-in instances") {
+		t.Errorf("no note on the missing collection: %q", errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[0], "B/state") {
+		t.Fatalf("want a header with B/state and two rows:\n%s", out)
+	}
+	// Explored and stored states of the full zone graph (Fischer-9: the
+	// counts TChecker gives too).
+	for i, want := range [][]string{{"fischer-9", "135485", "81035"}, {"fischer-10", "447598", "260998"}} {
+		f := strings.Fields(lines[i+1])
+		if len(f) < 10 || f[0] != want[0] || f[5] != want[1] || f[6] != want[2] {
+			t.Errorf("row %d: %q, want %s explored %s stored %s", i+1, lines[i+1], want[0], want[1], want[2])
+		}
+	}
+}

@@ -18,7 +18,9 @@ type Deps struct {
 	Resets              []int32 // clocks that may be assigned
 	// SureResets are the clocks assigned on every run that ends without
 	// a run-time error: top-level assignments of an update, and those of
-	// a called function's body before any branch that may return.
+	// a called function's body before any statement that may return,
+	// break or continue, a conditional counting for what both of its
+	// branches assign.
 	SureResets []int32
 	Chans      []int32 // channels named (synchronisation)
 	Procs      []int32 // processes whose location is tested (queries)
@@ -357,7 +359,8 @@ func (w *depWalker) sure(e Expr) {
 }
 
 // sureStmt collects the sure resets of a body's straight-line start: it
-// stops at the first statement that may leave the body.
+// stops at the first statement that may leave the body. A conditional
+// surely resets what both of its branches surely reset.
 func (w *depWalker) sureStmt(s Stmt) bool {
 	switch s := s.(type) {
 	case *Block:
@@ -368,6 +371,11 @@ func (w *depWalker) sureStmt(s Stmt) bool {
 		}
 	case *Do:
 		w.sure(s.X)
+	case *If:
+		if mayLeave(s) {
+			return false
+		}
+		w.sureBoth(s.Then, s.Else)
 	case *Return, *Break, *Continue:
 		return false
 	case nil, *Fill:
@@ -375,6 +383,22 @@ func (w *depWalker) sureStmt(s Stmt) bool {
 		return !mayLeave(s)
 	}
 	return true
+}
+
+// sureBoth adds the clocks that both a and b surely reset.
+func (w *depWalker) sureBoth(a, b Stmt) {
+	outer := w.sets[dSure]
+	w.sets[dSure] = map[int32]bool{}
+	w.sureStmt(a)
+	inA := w.sets[dSure]
+	w.sets[dSure] = map[int32]bool{}
+	w.sureStmt(b)
+	for k := range w.sets[dSure] {
+		if inA[k] {
+			outer[k] = true
+		}
+	}
+	w.sets[dSure] = outer
 }
 
 // mayLeave reports whether s contains a return, break or continue.

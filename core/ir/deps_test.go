@@ -61,6 +61,22 @@ func TestDepsCall(t *testing.T) {
 	expectDeps(t, "f alone", FuncDeps(f), map[string]string{"read": "[7]", "write": "[]", "resets": "[5]", "sure": "[]"})
 }
 
+// TestDepsSureBranches: a conditional surely resets what both branches
+// reset; one that may return ends the straight-line start.
+func TestDepsSureBranches(t *testing.T) {
+	clk := func(off int32) Stmt { return &Do{X: &ClockSet{Clock: &Ref{Space: Clock, Off: off, Span: 1}, X: k(0)}} }
+	both := &If{C: load(v(1)),
+		Then: &Block{List: []Stmt{clk(1), clk(2)}},
+		Else: &Block{List: []Stmt{clk(2), clk(3)}}}
+	oneSided := &If{C: load(v(1)), Then: clk(4)}
+	leaving := &If{C: load(v(2)), Then: &Block{List: []Stmt{clk(5), &Return{}}}, Else: clk(5)}
+	f := &Func{Name: "f", Body: &Block{List: []Stmt{both, oneSided, clk(6), leaving, clk(7)}}}
+	call := &Call{Fn: f}
+	expectDeps(t, "f()", UpdateDeps(&Update{List: []Expr{call}}), map[string]string{
+		"resets": "[1 2 3 4 5 6 7]", "sure": "[2 6]",
+	})
+}
+
 // TestDepsGuard: clock constraints read their clocks and bounds.
 func TestDepsGuard(t *testing.T) {
 	g := &Guard{Cond: &Binary{Op: Eql, X: load(v(2)), Y: k(1)}, Clocks: []Constraint{

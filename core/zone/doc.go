@@ -87,9 +87,11 @@
 // reset: the location's invariant and the guards of its outgoing edges,
 // then, until nothing changes, the bounds of the target of every outgoing
 // edge that does not reset the clock. An edge resets a clock when its
-// update assigns it at top level (x = e, or x[k] = e with k a literal or
-// a named constant); an assignment inside a function or a conditional is
-// not seen, which only keeps bounds larger than needed. An assignment
+// update surely assigns it (x = e, or x[k] = e with k a literal or a named
+// constant): at top level, or in a called function before anything that
+// may return, break or continue, a conditional counting when both of its
+// branches assign the clock. Other assignments (in loops, in one branch)
+// are not counted, which only keeps bounds larger than needed. An assignment
 // x = c makes the value of x independent of the source, so nothing flows
 // back across it. The bounds of a state are, clock by clock, the largest
 // over its processes' locations — a clock shared by several processes

@@ -100,10 +100,12 @@ func raise(l, u []int32, c *model.ClockConstraint, v int32) {
 // processBounds runs the analysis for one process: each location's bounds
 // start from its invariant and the guards of its outgoing edges, and then
 // take, along every edge that does not reset the clock, the bounds of the
-// edge's target, until nothing changes. A clock is counted as reset only
-// when the edge's update assigns it at top level (x = e, x[k] = e with a
-// constant k); resets inside functions or conditionals are not seen, which
-// only makes the bounds larger. A reset x = c needs no bound in the source:
+// edge's target, until nothing changes. A clock is counted as reset when
+// the edge's update surely assigns it (core/ir's SureResets: x = e or
+// x[k] = e with a constant k, at top level or in the straight-line part of
+// a called function, a conditional counting when both branches assign
+// it); a reset that is not sure is not counted, which only makes the
+// bounds larger. A reset x = c needs no bound in the source:
 // the successor's value of x does not depend on the source's. The result
 // is dense: l[loc*dim+x].
 func (g *Graph) processBounds(p int, proc *model.Process) (l, u []int32) {

@@ -235,3 +235,44 @@ func TestSubsumptionInSearch(t *testing.T) {
 		t.Error("weak test: subsumption stored fewer states on no model")
 	}
 }
+
+// branchModel resets y in both branches of a conditional inside a
+// function called on A → B, and x in one branch only. So C's lower bound
+// on y (7) reaches B but not A, while C's on x (9) reaches A.
+const branchModel = `
+clock x, y;
+int i;
+void r() { if (i == 0) { x = 0; y = 0; } else { y = 0; } i = 1 - i; }
+process P() {
+    state A { y <= 3 }, B, C;
+    init A;
+    trans A -> B { guard y >= 1; assign r(); },
+          B -> C { guard x >= 5; },
+          C -> A { guard y > 7 && x > 9; assign y = 0; };
+}
+system P;
+`
+
+// TestLocalBoundsBranchResets checks that a reset in both branches of a
+// conditional in a called function counts as a reset for the bounds, that
+// a one-sided one does not, and that a trace through the function still
+// replays concretely.
+func TestLocalBoundsBranchResets(t *testing.T) {
+	n := testmodel.Source(t, "branch.xta", branchModel)
+	g := newGraph(t, n, Options{})
+	d := make([]int32, g.DiscreteLen())
+	d[0] = 1 // B
+	// B → C resets nothing: B has C's L(x) = 9 and L(y) = 7.
+	if l, _ := g.BoundsAt(d); !slices.Equal(l[1:], []int32{9, 7}) {
+		t.Errorf("L at B = %v, want [9 7]", l[1:])
+	}
+	d[0] = 0 // A: its own L(y) = 1 and U(y) = 3, and L(x) = 9 from B
+	if l, u := g.BoundsAt(d); !slices.Equal(l[1:], []int32{9, 1}) || u[2] != 3 {
+		t.Errorf("at A: L = %v, U = %v; want L = [9 1], U(y) = 3", l[1:], u[1:])
+	}
+	g2, f, res := reach(t, n, "E<> P.C && x > 20 && i == 0", Options{})
+	if res.Verdict != search.Reached {
+		t.Fatalf("P.C with x > 20 and i == 0 not reached: %v", res.Verdict)
+	}
+	expectTraceOK(t, g2, res.Trace, target(f))
+}

@@ -24,7 +24,8 @@ const NoBound int32 = -1
 // NoBound loses every constraint the corresponding cases touch; on row 0,
 // "< −U" with U = −∞ means no lower bound other than x ≥ 0, so it becomes
 // LEZero. The result includes d, is included in aLU(d) (see IsIncludedLU),
-// and Close runs only if an entry changed: O(dim²), plus O(dim³) then.
+// and Close runs only if an entry changed other than by wiping a whole
+// row: O(dim²), plus O(dim³) then.
 //
 // Preconditions: d closed and non-negative (unchecked); len(l), len(u) ≥
 // Dim() (checked, panics); l[0] and u[0] are ignored; every bound ≤
@@ -38,15 +39,17 @@ func (d *DBM) ExtrapolateLU(l, u []int32) {
 	if d.IsEmpty() {
 		return
 	}
+	// A row wiped whole leaves the matrix closed: every path out of that
+	// clock is now infinite, and no other entry was loosened. Only the
+	// other changes need the closure.
 	changed := false
 	for i := 1; i < n; i++ {
 		ri := m[i*n : i*n+n]
 		li := l[i]
 		if li < 0 || -m[i].Value() > li { // second case: the whole row goes
 			for j := range ri {
-				if j != i && ri[j] != LTInfinity {
+				if j != i {
 					ri[j] = LTInfinity
-					changed = true
 				}
 			}
 			continue

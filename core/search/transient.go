@@ -31,23 +31,27 @@ type Transient interface {
 
 // closure holds the transient states generated during one expansion:
 // discrete part, zone and depth of each, and an index from the hash of a
-// discrete part to the states that have it.
+// discrete part to the states that have it: the newest in heads, each
+// state linking to the previous one with the same hash in next (−1 ends
+// the chain). Once its slices and map have grown, adding a state
+// allocates nothing.
 type closure struct {
 	klen, zsize int
 	d           []int32
 	z           []dbm.Bound
 	depth       []int32
-	index       map[uint64][]int32
+	next        []int32
+	heads       map[uint64]int32
 }
 
 func newClosure(klen, dim int) *closure {
-	return &closure{klen: klen, zsize: dim * dim, index: map[uint64][]int32{}}
+	return &closure{klen: klen, zsize: dim * dim, heads: map[uint64]int32{}}
 }
 
 // reset empties the closure, keeping its memory.
 func (c *closure) reset() {
-	c.d, c.z, c.depth = c.d[:0], c.z[:0], c.depth[:0]
-	clear(c.index)
+	c.d, c.z, c.depth, c.next = c.d[:0], c.z[:0], c.depth[:0], c.next[:0]
+	clear(c.heads)
 }
 
 // len returns the number of states added since the last reset.
@@ -58,16 +62,20 @@ func (c *closure) len() int { return len(c.depth) }
 // the state was added.
 func (c *closure) add(d []int32, z *dbm.DBM, depth int32) bool {
 	h := hashKey(d)
-	for _, i := range c.index[h] {
+	first, ok := c.heads[h]
+	if !ok {
+		first = -1
+	}
+	for i := first; i >= 0; i = c.next[i] {
 		if equalKeys(c.d[int(i)*c.klen:][:c.klen], d) && relation(c.z[int(i)*c.zsize:][:c.zsize], z.Raw())&dbm.Superset != 0 {
 			return false
 		}
 	}
-	i := int32(len(c.depth))
 	c.d = append(c.d, d...)
 	c.z = append(c.z, z.Raw()...)
 	c.depth = append(c.depth, depth)
-	c.index[h] = append(c.index[h], i)
+	c.next = append(c.next, first)
+	c.heads[h] = int32(len(c.depth) - 1)
 	return true
 }
 

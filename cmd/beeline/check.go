@@ -55,7 +55,7 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 	fl.Uint64Var(&c.seed, "seed", 1, "seed of the random depth-first search")
 	fl.StringVar(&c.table, "table", "", "load the heuristic's precomputed table from `FILE` (written by beeline prepare) instead of computing it")
 	fl.StringVar(&c.symmetry, "symmetry", "on", choiceUsage("symmetry `reduction` for scalar sets", cat.Symmetries, noTraits))
-	fl.BoolVar(&c.storeCommitted, "store-committed", false, "store every state; otherwise, as UPPAAL does, states with a process in a committed location are passed through without being stored when no trace is asked for (not with astar)")
+	fl.BoolVar(&c.storeCommitted, "store-committed", false, "store every state; otherwise, as UPPAAL does, states with a process in a committed location are passed through without being stored (not with astar; with a trace asked for, a second search that stores them runs when the goal is reached)")
 }
 
 func (c *checkFlags) options() (verify.Options, error) {

@@ -47,6 +47,54 @@ func TestCommittedPassedThrough(t *testing.T) {
 	}
 }
 
+// TestCommittedWithTrace checks that a search asked for a trace passes
+// committed states through too: a property that holds stores what it
+// stores without a trace, and a violated one still gets its trace, as
+// short as the one storing every state finds with shortest traces.
+func TestCommittedWithTrace(t *testing.T) {
+	crossing := filepath.Join(ownModels, "crossing.xta")
+	for _, q := range []string{
+		"E<> Observer.Alarmed",
+		"A[] q.len <= N",
+		"E<> q.len == N",
+		"A[] not deadlock",
+	} {
+		n, f := load(t, crossing, q)
+		for _, tr := range []TraceMode{TraceSome, TraceShortest} {
+			none, err := Check(context.Background(), n, f, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			all, err := Check(context.Background(), n, f, Options{Trace: tr, StoreCommitted: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := Check(context.Background(), n, f, Options{Trace: tr})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Verdict != all.Verdict || got.Verdict != none.Verdict || got.Verdict == Unknown {
+				t.Fatalf("%s, trace %v: verdict %v, %v storing every state, %v without a trace", q, tr, got.Verdict, all.Verdict, none.Verdict)
+			}
+			if got.Stats.Passed == 0 {
+				t.Errorf("%s, trace %v: no state passed through", q, tr)
+			}
+			if (got.Concrete == nil) != (all.Concrete == nil) {
+				t.Errorf("%s, trace %v: trace %v, storing every state %v", q, tr, got.Concrete != nil, all.Concrete != nil)
+			}
+			if got.Concrete == nil {
+				if got.Stats.Stored != none.Stats.Stored {
+					t.Errorf("%s, trace %v: %d stored, %d without a trace", q, tr, got.Stats.Stored, none.Stats.Stored)
+				}
+				continue
+			}
+			if tr == TraceShortest && got.Depth != all.Depth {
+				t.Errorf("%s: shortest trace of %d steps, %d storing every state", q, got.Depth, all.Depth)
+			}
+		}
+	}
+}
+
 // hasCommitted reports whether a process of n has a committed location.
 func hasCommitted(n *model.Network) bool {
 	for _, p := range n.Processes {

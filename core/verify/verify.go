@@ -95,9 +95,12 @@ type Options struct {
 	// StoreCommitted stores every state an E<> or A[] search reaches.
 	// Otherwise, as UPPAAL does by default ("conservative" space
 	// reduction), a state with a process in a committed location is
-	// passed through without being stored when no trace is asked for and
-	// the order is not A* (core/search's Transient): Stats.Passed counts
-	// those states, and Explored and Stored do not.
+	// passed through without being stored unless the order is A*
+	// (core/search's Transient): Stats.Passed counts those states, and
+	// Explored and Stored do not. A search that keeps a trace must store
+	// every state, so with a trace asked for, the search runs first
+	// without it and again, storing every state, only when it reaches
+	// the goal (the statistics count both).
 	StoreCommitted bool
 
 	// Progress receives statistics snapshots during the search.
@@ -240,7 +243,12 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		sopts.CoverRequiresSmallerDepth = true
 	}
 	space, sym := symmetricSpace(g, opts, res)
-	sres, err := search.Run(ctx, space, goal.Holds, sopts)
+	var sres *search.Result
+	if sopts.Trace && sopts.PassTransient && sopts.Order != search.AStar && g.HasCommitted() {
+		sres, err = searchThenTrace(ctx, space, goal.Holds, sopts, start)
+	} else {
+		sres, err = search.Run(ctx, space, goal.Holds, sopts)
+	}
 	if sres != nil {
 		res.Stats = sres.Stats
 	}
@@ -279,6 +287,39 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		res.Concrete = tr
 	}
 	return res, nil
+}
+
+// searchThenTrace runs a search that wants a trace on a network with
+// committed locations. A search that keeps a trace stores every state,
+// so it runs first without one, passing committed states through as
+// UPPAAL does (core/search's Transient): a property that holds, where
+// the search must visit everything, costs what it costs without a
+// trace. Only when the goal is reached does a second search, storing
+// every state, find the trace. The statistics count both searches; the
+// second reports its progress on top of the first's.
+func searchThenTrace(ctx context.Context, space search.Space, goal search.Goal, opts search.Options, start time.Time) (*search.Result, error) {
+	first := opts
+	first.Trace, first.CoverRequiresSmallerDepth = false, false
+	res, err := search.Run(ctx, space, goal, first)
+	if err != nil || res.Verdict != search.Reached {
+		return res, err
+	}
+	done := res.Stats
+	if opts.Timeout > 0 {
+		opts.Timeout = max(opts.Timeout-time.Since(start), time.Nanosecond)
+	}
+	if progress := opts.Progress; progress != nil {
+		opts.Progress = func(s search.Stats) { progress(s.Plus(done)) }
+	}
+	res, err = search.Run(ctx, space, goal, opts)
+	if res != nil {
+		elapsed := res.Stats.Elapsed + done.Elapsed
+		res.Stats = res.Stats.Plus(done)
+		res.Stats.MemoryBytes = max(res.Stats.MemoryBytes, done.MemoryBytes)
+		res.Stats.StoreBytes = max(res.Stats.StoreBytes, done.StoreBytes)
+		res.Stats.Timed(elapsed)
+	}
+	return res, err
 }
 
 // precompute builds the heuristic of opts by the check's deadline, which

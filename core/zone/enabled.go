@@ -242,6 +242,10 @@ func (g *Graph) anyCommitted(d []int32) bool {
 	return false
 }
 
+// HasCommitted reports whether some process has a committed location:
+// whether any state can be transient (Expander.Transient).
+func (g *Graph) HasCommitted() bool { return g.hasCommitted }
+
 // Transient reports whether a process of d is in a committed location:
 // such a state is left at once (time cannot pass there), so a search may
 // pass through it without storing it (core/search's Transient, UPPAAL's

@@ -72,6 +72,12 @@ type Graph struct {
 
 	hasUrgentChan bool
 	hasCommitted  bool
+	// invs[p] is, per location of process p, its invariant (nil for
+	// none), for processes with an invariant somewhere; invProcs lists
+	// those processes. Invariants are applied several times per
+	// successor, and most processes of most models have none.
+	invs     [][]*model.Guard
+	invProcs []int32
 
 	queries []*model.Prop           // the goals given to New
 	query   []model.ClockConstraint // their clock constraints
@@ -200,10 +206,18 @@ func (g *Graph) Dim() int { return g.dim }
 // checkModel refuses what the symbolic semantics does not cover, and
 // records which features are present.
 func (g *Graph) checkModel() error {
-	for _, p := range g.net.Processes {
+	g.invs = make([][]*model.Guard, len(g.net.Processes))
+	for pi, p := range g.net.Processes {
 		for _, l := range p.Locations {
 			if l.Committed {
 				g.hasCommitted = true
+			}
+			if l.Invariant != nil && g.invs[pi] == nil {
+				g.invs[pi] = make([]*model.Guard, len(p.Locations))
+				g.invProcs = append(g.invProcs, int32(pi))
+			}
+			if g.invs[pi] != nil {
+				g.invs[pi][l.Index] = l.Invariant
 			}
 		}
 		for _, e := range p.Edges {
@@ -400,8 +414,8 @@ func (g *Expander) finish(d2 []int32, z2 *dbm.DBM, src []int32) (bool, error) {
 // reports whether the result is non-empty and every integer part holds.
 func (g *Expander) invariants(d []int32, z *dbm.DBM, src []int32) (bool, error) {
 	g.setState(d)
-	for p := range g.np {
-		inv := g.location(d, p).Invariant
+	for _, p := range g.invProcs {
+		inv := g.invs[p][d[p]]
 		if inv == nil {
 			continue
 		}

@@ -243,6 +243,9 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		sopts.CoverRequiresSmallerDepth = true
 	}
 	space, sym := symmetricSpace(g, opts, res)
+	if lz, ok := space.(lazySpace); ok {
+		lz.Lazy()
+	}
 	var sres *search.Result
 	if sopts.Trace && sopts.PassTransient && sopts.Order != search.AStar && g.HasCommitted() {
 		sres, err = searchThenTrace(ctx, space, goal.Holds, sopts, start)
@@ -288,6 +291,11 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 	}
 	return res, nil
 }
+
+// lazySpace is a space whose zones need not be extrapolated when the
+// search compares them by the space's Subsumption, as search.Run does
+// (zone.Expander.Lazy).
+type lazySpace interface{ Lazy() }
 
 // searchThenTrace runs a search that wants a trace on a network with
 // committed locations. A search that keeps a trace stores every state,

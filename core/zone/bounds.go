@@ -259,12 +259,21 @@ func (g *Graph) Bounds() (l, u []int32) {
 }
 
 // abstract applies the extrapolation to z, a zone of the discrete state
-// d, and appends the resulting zones to out: z itself, or with difference constraints, the pieces of z split
-// along them, each extrapolated and put back on its side of every
-// difference constraint. z may be reused as one of the pieces.
+// d, and appends the resulting zones to out: z itself, or with difference
+// constraints, the pieces of z split along them, each extrapolated and put
+// back on its side of every difference constraint. z may be reused as one
+// of the pieces. A lazy expander only frees the clocks inactive in d.
 func (g *Expander) abstract(d []int32, z *dbm.DBM, out []*dbm.DBM) []*dbm.DBM {
 	switch {
 	case g.exact || g.extra == ExtraNone:
+		return append(out, z)
+	case g.b.loc != nil && g.lazy:
+		g.boundsAt(d, g.lb, g.ub)
+		for x := 1; x < g.dim; x++ {
+			if g.lb[x] < 0 && g.ub[x] < 0 {
+				z.Free(x)
+			}
+		}
 		return append(out, z)
 	case g.b.loc != nil:
 		g.boundsAt(d, g.lb, g.ub)

@@ -108,6 +108,8 @@ type Expander struct {
 	// exact turns off extrapolation and the delay after a transition; the
 	// trace reconstruction sets it while it replays a path.
 	exact bool
+	// lazy is set by Lazy: only inactive clocks are freed.
+	lazy bool
 	trace *traceRecorder
 
 	// within is the formula the states are cut to (see Graph.Within);

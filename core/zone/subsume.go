@@ -32,6 +32,25 @@ func (g *Expander) Subsumption() func(d []int32, z, stored *dbm.DBM) bool {
 	return g.subsumes
 }
 
+// Lazy makes g yield zones that are not extrapolated: only the clocks
+// inactive in the target state, bounded on neither side there (L = U =
+// NoBound: they are reset before they are next read), are freed, which is
+// Daws and Yovine's active-clock reduction. A search that compares zones
+// by Subsumption needs no more: aLU subsumption alone keeps the graph
+// finite (Herbreteau, Srivathsan and Walukiewicz, LICS 2012, as TChecker
+// searches), and the test answers alike for a zone and for its
+// extrapolation, on either side: Z ⊆ Extra+_LU(Z) ⊆ aLU(Z) and aLU is a
+// closure operator, so Extra+_LU(Z) ⊆ aLU(Z') exactly when Z ⊆ aLU(Z'),
+// and aLU(Extra+_LU(Z')) = aLU(Z'). What it saves is the extrapolation
+// and the closure after it, a quarter to a third of the time of a search
+// on Fischer's protocol. Where Subsumption is nil (global
+// bounds, difference constraints) Lazy changes nothing: plain inclusion
+// needs extrapolated zones to terminate. A search that does not use
+// Subsumption must not use a lazy expander.
+func (g *Expander) Lazy() {
+	g.lazy = g.b.loc != nil
+}
+
 // subsumes reports whether z ⊆ aLU(stored) with the bounds of d.
 func (g *Expander) subsumes(d []int32, z, stored *dbm.DBM) bool {
 	s := &g.sub

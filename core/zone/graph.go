@@ -109,7 +109,7 @@ type Expander struct {
 	// trace reconstruction sets it while it replays a path.
 	exact bool
 	// lazy is set by Lazy: only inactive clocks are freed.
-	lazy bool
+	lazy  bool
 	trace *traceRecorder
 
 	// within is the formula the states are cut to (see Graph.Within);

@@ -3,7 +3,9 @@
 package search
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"beeline/core/dbm"
 )
@@ -20,8 +22,12 @@ import (
 //   - each key's live list holds exactly its live nodes, each once;
 //   - no live zone of a key includes another (under
 //     CoverRequiresSmallerDepth: only a strictly deeper one may);
-//   - covered nodes are in no list; without KeepTrace their zone slots are
-//     released, and the free slots are distinct and used by no node;
+//   - covered nodes are in no list; without KeepTrace their zones are
+//     released, and only then;
+//   - every zone a node holds is in the heap, in canonical form (see
+//     zoneHeap), and decodes to a closed non-empty DBM;
+//   - no two zones overlap, whether held by nodes or released: no two
+//     nodes share a position and no released zone is held;
 //   - the live and covered counts match the nodes.
 func (s *Store) Check() error {
 	if err := s.checkTable(); err != nil {
@@ -111,35 +117,16 @@ func (s *Store) checkLists() error {
 	return nil
 }
 
-// checkZones checks zone slots and the inclusion invariant.
+// checkZones checks the zone heap and the inclusion invariant.
 func (s *Store) checkZones() error {
-	slots := s.zones.len()
-	owner := make([]int32, slots)
-	for i := range owner {
-		owner[i] = NoNode
+	spans, err := s.zoneSpans()
+	if err != nil {
+		return err
 	}
-	for _, f := range s.free {
-		if f < 0 || f >= slots || owner[f] != NoNode {
-			return fmt.Errorf("free zone slot %d is out of range or listed twice", f)
-		}
-		owner[f] = -2
-	}
-	for n := range s.nodes.len() {
-		nd := s.nodes.item(n)
-		if nd.zone < 0 {
-			if !nd.covered || s.opts.KeepTrace {
-				return fmt.Errorf("node %d (covered=%v) has released its zone", n, nd.covered)
-			}
-			continue
-		}
-		if nd.zone >= slots || owner[nd.zone] != NoNode {
-			return fmt.Errorf("node %d: zone slot %d is out of range, shared or free", n, nd.zone)
-		}
-		owner[nd.zone] = n
-		if v := s.view(nd); !nd.covered {
-			if err := v.Check(); err != nil || v.IsEmpty() {
-				return fmt.Errorf("node %d: zone is not closed and non-empty (%v): %s", n, err, formatRaw(s.zoneOf(nd), s.dim))
-			}
+	slices.SortFunc(spans, func(a, b zoneSpan) int { return cmp.Compare(a.pos, b.pos) })
+	for i := 1; i < len(spans); i++ {
+		if a, b := spans[i-1], spans[i]; a.pos+a.units > b.pos {
+			return fmt.Errorf("zone of %s at %d (%d units) overlaps zone of %s at %d", a.owner(), a.pos, a.units, b.owner(), b.pos)
 		}
 	}
 	for k := range s.keys.len() {
@@ -150,19 +137,64 @@ func (s *Store) checkZones() error {
 	return nil
 }
 
+// zoneSpan is the place of a zone in the heap and who holds it: a node,
+// or NoNode for a released zone.
+type zoneSpan struct {
+	pos, units, node int32
+}
+
+// owner names the holder of the zone, for error messages.
+func (z zoneSpan) owner() string {
+	if z.node == NoNode {
+		return "the free list"
+	}
+	return fmt.Sprintf("node %d", z.node)
+}
+
+// zoneSpans checks that every node holds a zone in canonical form that
+// decodes to a closed non-empty DBM, except covered nodes without
+// KeepTrace, which hold none; and that zones are released only without
+// KeepTrace. It returns the spans of the nodes' zones and the released ones.
+func (s *Store) zoneSpans() ([]zoneSpan, error) {
+	var spans []zoneSpan
+	for n := range s.nodes.len() {
+		nd := s.nodes.item(n)
+		if nd.zone < 0 {
+			if !nd.covered || s.opts.KeepTrace {
+				return nil, fmt.Errorf("node %d (covered=%v) has released its zone", n, nd.covered)
+			}
+			continue
+		}
+		u, err := s.zones.checkZone(nd.zone, s.ma)
+		if err != nil {
+			return nil, fmt.Errorf("node %d: %v", n, err)
+		}
+		spans = append(spans, zoneSpan{nd.zone, u, n})
+	}
+	if s.opts.KeepTrace && s.zones.free != nil {
+		return nil, fmt.Errorf("zones released although the store keeps trace data")
+	}
+	err := s.zones.released(func(pos, u int32) {
+		spans = append(spans, zoneSpan{pos, u, NoNode})
+	})
+	return spans, err
+}
+
 // checkKeyZones checks that no live zone of key k covers another
 // (includes it, or subsumes it under StoreOptions.Subsumes).
 func (s *Store) checkKeyZones(k int32) error {
 	for a := s.head(k); a != NoNode; a = s.nodes.item(a).next {
+		na := s.nodes.item(a)
+		s.zones.decode(na.zone, s.ma)
 		for b := s.head(k); b != NoNode; b = s.nodes.item(b).next {
 			if a == b {
 				continue
 			}
-			na, nb := s.nodes.item(a), s.nodes.item(b)
-			va, vb := s.view(na), s.view(nb)
-			if s.covers(k, &va, &vb) && (!s.opts.CoverRequiresSmallerDepth || na.depth <= nb.depth) {
+			nb := s.nodes.item(b)
+			s.zones.decode(nb.zone, s.mb)
+			if s.covers(k, &s.va, &s.vb) && (!s.opts.CoverRequiresSmallerDepth || na.depth <= nb.depth) {
 				return fmt.Errorf("key %d %v: live node %d (depth %d) %s includes live node %d (depth %d) %s",
-					k, s.key(k), a, na.depth, formatRaw(s.zoneOf(na), s.dim), b, nb.depth, formatRaw(s.zoneOf(nb), s.dim))
+					k, s.key(k), a, na.depth, formatRaw(s.ma, s.dim), b, nb.depth, formatRaw(s.mb, s.dim))
 			}
 		}
 	}

@@ -43,11 +43,10 @@
 //	keys   slab of int32   per key: the discrete part (DiscreteLen words),
 //	                       then the first live node of the key
 //	nodes  slab of node    per node, 32 bytes: key, next live node of the key,
-//	                       parent, depth, zone slot, label position and length,
-//	                       covered flag
-//	zones  slab of Bound   per zone slot: Dim² bounds, row-major, m[i*dim+j]
-//	                       bounds x_i − x_j (core/dbm's layout), read in place
-//	                       with dbm.FromRaw
+//	                       parent, depth, zone position, label position and
+//	                       length, covered flag
+//	zones  zone heap       per zone, a variable-length record of uint16:
+//	                       see below
 //	labels chunks of int32 the labels, for traces only
 //
 // Each slab is a list of chunks of up to 1024 records and 256 KiB. Growing
@@ -57,8 +56,38 @@
 // Under js/wasm memory is at most 4 GiB and never returned, so that peak
 // would decide when the tab dies; and the heap there is one linear memory,
 // where a large chunk that fits none of the holes left by garbage grows
-// it, so chunks stay small. The hash table is a plain slice: 13 to 26 bytes per key, doubled by
-// copying. Hashes are not stored; a doubling rehashes from the key slab.
+// it, so chunks stay small. The hash table is a plain slice: 13 to 26
+// bytes per key, doubled by copying. Hashes are not stored; a doubling
+// rehashes from the key slab.
+//
+// A zone is stored without what every closed non-empty zone of its
+// dimension shares or most leave out: its diagonal (always dbm.LEZero)
+// and its unbounded entries (dbm.LTInfinity). Its record is a header
+// halfword (one bit: narrow or wide), a bitmap of the Dim(Dim−1)
+// off-diagonal entries (row-major, diagonal skipped) saying which are
+// finite, and the finite bounds in that order: as int16 when they all
+// fit (narrow, the usual case: bounds are (c<<1)|weak with small
+// constants), else as int32 in two halfwords (wide); padded to an even
+// number of halfwords. On Fischer's protocol with 9 processes, 26 of the
+// 90 off-diagonal entries are finite on average and a zone takes 68 bytes
+// instead of 400. The records lie in chunks like the slabs' (at most 256
+// KiB, unless one zone needs more), never straddling two; a node names
+// its zone by position, in units of 4 bytes, so its int32 reaches 8 GiB of
+// zones, and a search that would pass that stops as its memory budget
+// would. Without trace data, a covered node's zone goes to a free list of
+// its size, linked through the released records themselves, and the next
+// zone of that size reuses it.
+//
+// The matrix form, m[i*dim+j] bounding x_i − x_j (core/dbm's layout), is
+// rebuilt where it is needed: when a state is expanded (Zone), and in the
+// sweep below when the encoded form does not settle a comparison.
+// Encoding, decoding and comparing on the encoded form cost time for the
+// memory. On Fischer's protocol with 9 processes and extrapolated zones
+// the store holds 108 bytes per stored state instead of 237, and the
+// search takes a tenth longer; with lazy zones (core/zone's
+// Expander.Lazy), which keep more bounds and leave most comparisons to
+// the subsumption test, which needs the decoded zone, 146 bytes instead
+// of 237, and a fifth longer.
 //
 // The hash is an xxHash64-style mix (four lanes, 64-bit multiplies and
 // rotates, a final avalanche) over int32 words: under js/wasm those are
@@ -68,8 +97,12 @@
 // # Inclusion
 //
 // Zones are compared only with zones of the same discrete part, bound by
-// bound (dbm.Relation's test, inlined over the slab), which is set
-// inclusion for closed DBMs. Adding (d, z):
+// bound (dbm.Relation's test), which is set inclusion for closed DBMs.
+// The sweep asks each live zone of the key whether it includes z,
+// reading only its finite bounds from its record, as long as that settles
+// enough comparisons (with extrapolated zones, z is mostly equal to a
+// stored zone or inside it); otherwise it decodes the zone once and
+// compares the matrices in both directions. Adding (d, z):
 //
 //   - if a live zone of d includes z, nothing is stored: z is included and
 //     Add returns the including node;
@@ -84,8 +117,8 @@
 // included in z, or it would be included in the first one too. A key's
 // list holds only live zones, so covered zones cost nothing to later
 // lookups. Without traces (StoreOptions.KeepTrace off), a covered node's
-// zone slot goes to a free list and the next stored zone reuses it, and
-// labels are not kept.
+// zone goes to a free list and the next stored zone of its size reuses
+// it, and labels are not kept.
 //
 // For a Goal that is monotone under inclusion (intersection is), checking
 // only stored states is enough: an included state lies inside a stored
@@ -214,8 +247,9 @@
 // With K = DiscreteLen, n = Dim and m the number of live zones of the key,
 // Add costs O(K) to hash and compare plus O(m·n²) for the inclusion checks
 // (early exit makes most checks short), amortised O(1) table growth, and
-// O(n²) to copy the zone. Memory is 32 + 4n² bytes per node (plus its
-// label under KeepTrace) and about 4(K+1) + 20 bytes per distinct discrete
-// part. A search costs one Add per generated successor and one copy of a
-// state per expansion.
+// O(n²) to encode the zone. Memory is 32 bytes per node (plus its label
+// under KeepTrace), 2 + 2⌈n(n−1)/16⌉ + 2f bytes per held zone with f finite
+// bounds (4f when one does not fit in int16), rounded up to 4, and about
+// 4(K+1) + 20 bytes per distinct discrete part. A search costs one Add
+// per generated successor and one decoding of a state per expansion.
 package search

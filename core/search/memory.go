@@ -92,10 +92,15 @@ func (s *searcher) peak() int64 {
 }
 
 // growth returns the bytes the next Add may allocate: a new chunk of
-// nodes, zones and keys, and a doubled table (the old one is held while
-// the keys move).
+// nodes, zones, keys and labels (for a label as long as the longest so
+// far: a model's labels are about as long as one another), the zone
+// heap's free lists, and a doubled table (the old one is held while the
+// keys move).
 func (s *Store) growth() int64 {
-	g := s.nodes.growth(32) + s.zones.growth(4) + s.keys.growth(4)
+	g := s.nodes.growth(32) + s.zones.growth(!s.opts.KeepTrace) + s.keys.growth(4)
+	if s.opts.KeepTrace {
+		g += s.text.growth(s.text.longest)
+	}
 	if (int(s.keys.len())+2)*8 > len(s.slots)*5 {
 		g += int64(len(s.slots)) * 2 * 8
 	}

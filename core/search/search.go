@@ -409,13 +409,16 @@ func (s *searcher) onSuccessor(label, d2 []int32, z2 *dbm.DBM) bool {
 	return !s.overBudget()
 }
 
-// overBudget checks the state and memory budgets after a state is stored.
+// overBudget checks the state and memory budgets after a state is stored,
+// and the limits of the store: node indices are int32, and zone positions
+// address 8 GiB of zones (a full zone heap stops the search as its memory
+// budget would).
 func (s *searcher) overBudget() bool {
 	stored := int64(s.store.Len())
 	switch {
 	case s.opts.MaxStates > 0 && stored >= s.opts.MaxStates, stored >= maxNodes:
 		s.stop = ReasonStates
-	case s.opts.MaxMemory > 0 && s.peak() > s.opts.MaxMemory:
+	case s.store.zones.full(), s.opts.MaxMemory > 0 && s.peak() > s.opts.MaxMemory:
 		s.stop = ReasonMemory
 	}
 	return s.stop != ""

@@ -6,7 +6,8 @@ import "unsafe"
 
 // A slab's chunks hold at most chunkRecords records and at most
 // chunkBytes bytes (but at least one record), a power of two of them:
-// 1024 nodes of 32 bytes, 512 zones of 10 clocks, 8 zones of 64 clocks.
+// 1024 nodes of 32 bytes, 1024 keys of 64 words, 128 keys of 512 words.
+// The zone heap (zones.go) keeps its chunks to chunkBytes too.
 const (
 	chunkRecords = 1024
 	chunkBytes   = 256 << 10
@@ -75,7 +76,7 @@ func (s *slab[T]) add(v ...T) int32 {
 		if c == 0 {
 			size = min(firstRecords, size)
 		}
-		s.chunks = append(s.chunks, make([]T, 0, size*s.width))
+		s.chunks = appendChunk(s.chunks, make([]T, 0, size*s.width))
 		s.held += int64(size * s.width)
 	}
 	rec := s.chunks[c]
@@ -93,20 +94,43 @@ func (s *slab[T]) add(v ...T) int32 {
 }
 
 // growth returns the bytes the next add allocates, for values of size
-// bytes: a new chunk, or a larger first chunk (0 when it allocates
-// nothing).
+// bytes: a new chunk (and a larger chunk index), or a larger first chunk
+// (0 when it allocates nothing).
 func (s *slab[T]) growth(size int) int64 {
 	per := int(s.per())
 	c := int(s.n >> s.shift)
 	switch {
 	case c == 0 && len(s.chunks) == 0:
-		return int64(min(firstRecords, per)*s.width) * int64(size)
+		return int64(min(firstRecords, per)*s.width)*int64(size) + indexGrowth(s.chunks)
 	case c == len(s.chunks):
-		return int64(per*s.width) * int64(size)
+		return int64(per*s.width)*int64(size) + indexGrowth(s.chunks)
 	case c == 0 && len(s.chunks[0])+s.width > cap(s.chunks[0]):
 		return int64(min(2*cap(s.chunks[0]), per*s.width)) * int64(size)
 	}
 	return 0
+}
+
+// minChunkIndex is the capacity of a chunk index when its first chunk is
+// added.
+const minChunkIndex = 4
+
+// appendChunk appends c to a chunk index, doubling it by hand when it is
+// full rather than by append, whose growth depends on size classes, so
+// that indexGrowth can tell what it allocates.
+func appendChunk[T any](chunks [][]T, c []T) [][]T {
+	if len(chunks) == cap(chunks) {
+		chunks = append(make([][]T, 0, 2*cap(chunks)+minChunkIndex), chunks...)
+	}
+	return append(chunks, c)
+}
+
+// indexGrowth returns the bytes appendChunk allocates to append one more
+// chunk to chunks (a slice header is 24 bytes): 0 unless it is full.
+func indexGrowth[T any](chunks [][]T) int64 {
+	if len(chunks) < cap(chunks) {
+		return 0
+	}
+	return int64(2*cap(chunks)+minChunkIndex) * 24
 }
 
 // len returns the number of records.
@@ -128,29 +152,68 @@ const MaxLabel = labelChunk
 
 // labels holds variable-length labels in chunks of labelChunk words; a
 // label never straddles two chunks, so a label's position is one int32:
-// chunk<<16 | offset. The first chunk starts small and grows by append.
+// chunk<<16 | offset. The first chunk starts small and grows by doubling.
+// longest is the longest label added, which growth takes for the next.
 type labels struct {
-	chunks [][]int32
-	held   int64
+	chunks  [][]int32
+	held    int64
+	longest int
 }
+
+// firstLabels is the capacity in words of the first chunk of labels.
+const firstLabels = 64
 
 // add stores a label of at most labelChunk words and returns its position.
 func (l *labels) add(v []int32) int32 {
 	c := len(l.chunks) - 1
 	if c < 0 || len(l.chunks[c])+len(v) > labelChunk {
-		size := labelChunk
-		if c < 0 {
-			size = 64
-		}
-		l.chunks = append(l.chunks, make([]int32, 0, size))
+		size := l.chunkSize()
+		l.chunks = appendChunk(l.chunks, make([]int32, 0, size))
 		l.held += int64(size)
 		c++
 	}
 	o := len(l.chunks[c])
-	old := cap(l.chunks[c])
+	if o+len(v) > cap(l.chunks[c]) { // only the first chunk grows
+		grown := make([]int32, o, l.grownCap(len(v)))
+		copy(grown, l.chunks[c])
+		l.held += int64(cap(grown) - cap(l.chunks[c]))
+		l.chunks[c] = grown
+	}
 	l.chunks[c] = append(l.chunks[c], v...)
-	l.held += int64(cap(l.chunks[c]) - old)
+	l.longest = max(l.longest, len(v))
 	return int32(c<<16 | o)
+}
+
+// chunkSize returns the capacity of the next new chunk.
+func (l *labels) chunkSize() int {
+	if len(l.chunks) == 0 {
+		return firstLabels
+	}
+	return labelChunk
+}
+
+// grownCap returns the capacity the first chunk grows to for a label of
+// n more words.
+func (l *labels) grownCap(n int) int {
+	c := l.chunks[0]
+	return min(labelChunk, max(2*cap(c), len(c)+n))
+}
+
+// growth returns the bytes that adding a label of n words allocates: a
+// new chunk (and a larger chunk index), or a larger first chunk.
+func (l *labels) growth(n int) int64 {
+	c := len(l.chunks) - 1
+	switch {
+	case c < 0 || len(l.chunks[c])+n > labelChunk:
+		g := int64(l.chunkSize())*4 + indexGrowth(l.chunks)
+		if c < 0 && n > firstLabels {
+			g += int64(min(labelChunk, max(2*firstLabels, n))) * 4
+		}
+		return g
+	case len(l.chunks[c])+n > cap(l.chunks[c]):
+		return int64(l.grownCap(n)) * 4
+	}
+	return 0
 }
 
 // at returns the label of length n at position p. The slice aliases the store.

@@ -19,8 +19,8 @@ type StoreOptions struct {
 
 	// KeepTrace keeps the labels of the stored states and the zones of
 	// covered states, so that Path can rebuild the path to any state.
-	// Without it labels are dropped and the zone slots of covered states
-	// are reused.
+	// Without it labels are dropped and the zones of covered states are
+	// released for reuse.
 	KeepTrace bool
 	// Subsumes, if set, widens inclusion to a coarser preorder supplied by
 	// the state space (see Subsumer): stored covers z also when
@@ -38,7 +38,7 @@ type node struct {
 	next     int32 // next live node with the same key, or NoNode
 	parent   int32 // node this state was generated from, or NoNode
 	depth    int32 // number of transitions from the initial state
-	zone     int32 // zone slot in Store.zones, or -1 once released
+	zone     int32 // position of the zone in Store.zones, or -1 once released
 	label    int32 // position of the label in Store.text
 	labelLen int32 // its length; 0 without KeepTrace
 	covered  bool  // a later zone included this one; it left the passed list
@@ -51,24 +51,30 @@ type node struct {
 // depth and label even after it is covered. See the package documentation
 // for the data layout. A Store is not safe for concurrent use.
 type Store struct {
-	opts  StoreOptions
-	klen  int // discrete length
-	dim   int // DBM dimension
-	zsize int // dim*dim
+	opts StoreOptions
+	klen int // discrete length
+	dim  int // DBM dimension
 
-	slots []uint64        // open addressing: 0 empty, else tag<<32 | (key index+1)
-	keys  slab[int32]     // per key: the discrete part, then the first live node
-	nodes slab[node]      // per node: its record
-	zones slab[dbm.Bound] // per zone slot: a DBM, row-major
-	free  []int32         // released zone slots
-	text  labels          // the labels of the nodes
+	slots []uint64    // open addressing: 0 empty, else tag<<32 | (key index+1)
+	keys  slab[int32] // per key: the discrete part, then the first live node
+	nodes slab[node]  // per node: its record
+	zones zoneHeap    // the zones, encoded
+	text  labels      // the labels of the nodes
 
 	live     int   // nodes not covered
 	covered  int   // nodes covered
 	reopened int64 // states stored again on a shorter path after expansion
 	probes   int64 // slot probes, for statistics
 
-	sv dbm.DBM // view of a stored zone for StoreOptions.Subsumes
+	// score and tries steer the sweep's use of zoneHeap.includes
+	// (tryIncludes).
+	score int32
+	tries uint32
+
+	// Two scratch matrices for decoded zones, and views of them: the
+	// sweep uses the first, Check both.
+	ma, mb []dbm.Bound
+	va, vb dbm.DBM
 }
 
 // minSlots is the initial hash table size; it is a power of two.
@@ -81,16 +87,19 @@ func NewStore(discreteLen, dim int, opts StoreOptions) *Store {
 	if discreteLen < 0 || dim < 1 {
 		panic("search: NewStore with negative discrete length or dimension < 1")
 	}
-	return &Store{
+	s := &Store{
 		opts:  opts,
 		klen:  discreteLen,
 		dim:   dim,
-		zsize: dim * dim,
 		slots: make([]uint64, minSlots),
 		keys:  slab[int32]{width: discreteLen + 1},
 		nodes: slab[node]{width: 1},
-		zones: slab[dbm.Bound]{width: dim * dim},
+		zones: newZoneHeap(dim),
+		ma:    make([]dbm.Bound, dim*dim),
+		mb:    make([]dbm.Bound, dim*dim),
 	}
+	s.va, s.vb = dbm.FromRaw(dim, s.ma), dbm.FromRaw(dim, s.mb)
+	return s
 }
 
 // Add adds the state (d, z), generated from node parent by the transition
@@ -107,7 +116,8 @@ func NewStore(discreteLen, dim int, opts StoreOptions) *Store {
 // Preconditions: len(d) is the store's discrete length (not checked); z
 // has the store's dimension (checked, panics) and is closed and non-empty
 // (not checked; zones are compared bound by bound, which is inclusion only
-// for closed DBMs). d, z and label are copied.
+// for closed DBMs); the zone heap is not full (checked, panics; a search
+// stops before, see searcher.overBudget). d, z and label are copied.
 func (s *Store) Add(d []int32, z *dbm.DBM, parent int32, label []int32) (n int32, added bool) {
 	depth := int32(0)
 	if parent != NoNode {
@@ -142,6 +152,12 @@ func (s *Store) addAt(d []int32, z *dbm.DBM, parent, depth int32, label []int32)
 // zone covers z, no zone before it in the list was covered by z — that zone
 // would be covered by the covering one too.
 //
+// A stored zone that includes z on its encoded form (zoneHeap.includes)
+// settles the comparison without being decoded; otherwise it is decoded
+// once into the scratch matrix, which serves the comparison in both
+// directions and StoreOptions.Subsumes. The encoded test is asked only
+// while it pays (tryIncludes).
+//
 // A new state that is kept only because of the depth proviso — it
 // includes, or is included in, an expanded state reached on a longer
 // path — is a reopening (A*'s term), counted by Reopened.
@@ -151,9 +167,13 @@ func (s *Store) sweep(k int32, z *dbm.DBM, depth int32) int32 {
 	for n := s.head(k); n != NoNode; {
 		nd := s.nodes.item(n)
 		next := nd.next
-		rel := relation(s.zoneOf(nd), z.Raw())
+		if s.tryIncludes() && s.includes(nd.zone, z) && (!s.opts.CoverRequiresSmallerDepth || nd.depth <= depth) {
+			return n
+		}
+		s.zones.decode(nd.zone, s.ma)
+		rel := relation(s.ma, z.Raw())
 		if s.opts.Subsumes != nil && rel != dbm.Equal {
-			rel = s.subsumption(k, nd, z, rel, depth)
+			rel = s.subsumption(k, nd, &s.va, z, rel, depth)
 		}
 		if rel&dbm.Superset != 0 && (!s.opts.CoverRequiresSmallerDepth || nd.depth <= depth) {
 			return n
@@ -175,8 +195,29 @@ func (s *Store) sweep(k int32, z *dbm.DBM, depth int32) int32 {
 	return NoNode
 }
 
-// view returns a DBM that reads a stored zone in place, without copying.
-func (s *Store) view(nd *node) dbm.DBM { return dbm.FromRaw(s.dim, s.zoneOf(nd)) }
+// tryIncludes says whether the sweep should ask the encoded zone whether
+// it includes the new one before decoding it. The test saves a decoding
+// when it succeeds and costs part of one when it fails; it pays when it
+// succeeds at least once in four times or so: three comparisons in four
+// on Fischer's protocol with extrapolated zones, one in twenty with lazy
+// ones (core/zone's Expander.Lazy, which core/verify's searches use). The
+// score gains 3 for a success and loses 1 for a failure; below 0 the test
+// is asked once in 64 comparisons, to notice when it pays again.
+func (s *Store) tryIncludes() bool {
+	s.tries++
+	return s.score >= 0 || s.tries%64 == 0
+}
+
+// includes is zoneHeap.includes, keeping tryIncludes' score.
+func (s *Store) includes(zone int32, z *dbm.DBM) bool {
+	ok := s.zones.includes(zone, z.Raw())
+	if ok {
+		s.score = min(s.score+3, 64)
+	} else {
+		s.score = max(s.score-1, -64)
+	}
+	return ok
+}
 
 // relation compares two closed non-empty DBMs of the same dimension
 // stored as raw matrices, entry by entry, stopping once neither inclusion
@@ -217,7 +258,7 @@ func (s *Store) unlink(k, prev, next int32) {
 	}
 }
 
-// cover marks node n covered and, without KeepTrace, releases its zone slot.
+// cover marks node n covered and, without KeepTrace, releases its zone.
 func (s *Store) cover(n int32) {
 	nd := s.nodes.item(n)
 	nd.covered = true
@@ -225,7 +266,7 @@ func (s *Store) cover(n int32) {
 	s.live--
 	s.covered++
 	if !s.opts.KeepTrace {
-		s.free = append(s.free, nd.zone)
+		s.zones.release(nd.zone)
 		nd.zone = -1
 	}
 }
@@ -233,7 +274,7 @@ func (s *Store) cover(n int32) {
 // newNode stores a new live node for key k at the head of its list.
 func (s *Store) newNode(k int32, z []dbm.Bound, parent, depth int32, label []int32) int32 {
 	nd := node{key: k, next: s.head(k), parent: parent, depth: depth}
-	nd.zone = s.allocZone(z)
+	nd.zone = s.zones.add(z)
 	if s.opts.KeepTrace && len(label) > 0 {
 		if len(label) > MaxLabel {
 			panic("search: label longer than MaxLabel")
@@ -245,22 +286,6 @@ func (s *Store) newNode(k int32, z []dbm.Bound, parent, depth int32, label []int
 	s.setHead(k, n)
 	s.live++
 	return n
-}
-
-// allocZone copies z into a free zone slot, or a new one, and returns it.
-func (s *Store) allocZone(z []dbm.Bound) int32 {
-	if m := len(s.free); m > 0 {
-		slot := s.free[m-1]
-		s.free = s.free[:m-1]
-		copy(s.zones.at(slot), z)
-		return slot
-	}
-	return s.zones.add(z...)
-}
-
-// zoneOf returns the zone of a node that still has one.
-func (s *Store) zoneOf(nd *node) []dbm.Bound {
-	return s.zones.at(nd.zone)
 }
 
 // key returns the discrete part of key k.
@@ -345,7 +370,7 @@ func (s *Store) Covering(d []int32, z *dbm.DBM) int32 {
 		return NoNode
 	}
 	for n := s.head(k); n != NoNode; n = s.nodes.item(n).next {
-		if v := s.view(s.nodes.item(n)); v.Includes(z) {
+		if s.zones.includes(s.nodes.item(n).zone, z.Raw()) {
 			return n
 		}
 	}
@@ -373,14 +398,14 @@ func (s *Store) DiscreteLen() int { return s.klen }
 // Dim returns the dimension of the zones.
 func (s *Store) Dim() int { return s.dim }
 
-// Bytes returns the memory held by the store's tables and slabs, counting
-// their capacity (what is allocated, not what is used). The slabs grow by
-// chunks and never hold two copies; the hash table does while it doubles
-// (8 bytes per slot, 13 to 26 bytes per key), and the free list while it
-// grows by append; those peaks are not counted.
+// Bytes returns the memory held by the store's tables, slabs and zone
+// heap, counting their capacity (what is allocated, not what is used),
+// and its scratch matrices. The slabs and the heap grow by chunks and
+// never hold two copies; the hash table does while it doubles (8 bytes
+// per slot, 13 to 26 bytes per key), a peak that growth counts.
 func (s *Store) Bytes() int64 {
-	return int64(cap(s.slots))*8 + int64(cap(s.free))*4 +
-		s.keys.bytes(4) + s.nodes.bytes(32) + s.zones.bytes(4) + s.text.bytes()
+	return int64(cap(s.slots))*8 + s.keys.bytes(4) + s.nodes.bytes(32) +
+		s.zones.bytes() + int64(cap(s.ma)+cap(s.mb))*4 + s.text.bytes()
 }
 
 // Discrete returns the discrete part of node n. The slice aliases the store
@@ -395,7 +420,7 @@ func (s *Store) Zone(n int32, z *dbm.DBM) bool {
 	if nd.zone < 0 {
 		return false
 	}
-	copy(z.Raw(), s.zoneOf(nd))
+	s.zones.decode(nd.zone, z.Raw())
 	return true
 }
 

@@ -106,14 +106,14 @@ func TestStoreReleasesCoveredZones(t *testing.T) {
 	for _, keep := range []bool{false, true} {
 		s := NewStore(1, 2, StoreOptions{KeepTrace: keep})
 		s.Add([]int32{0}, point, NoNode, []int32{9})
-		slots := s.zones.len()
-		s.Add([]int32{0}, all, 0, []int32{1, 2, 3}) // covers node 0, reuses its slot
+		used := s.zones.used()
+		s.Add([]int32{0}, all, 0, []int32{1, 2, 3}) // covers node 0, reuses its zone's place
 		z := dbm.New(2)
 		if got := s.Zone(0, z); got != keep {
 			t.Fatalf("keep=%v: Zone of the covered node reports %v", keep, got)
 		}
-		if reused := s.zones.len() == slots; reused == keep {
-			t.Fatalf("keep=%v: zone slab grew from %d to %d", keep, slots, s.zones.len())
+		if reused := s.zones.used() == used; reused == keep {
+			t.Fatalf("keep=%v: zone heap grew from %d to %d halfwords", keep, used, s.zones.used())
 		}
 		s.Add([]int32{1}, point, 1, []int32{4})
 		if err := s.Check(); err != nil {
@@ -170,12 +170,21 @@ func TestStoreCheckDetects(t *testing.T) {
 		{"live not listed", "in no list", func(s *Store) { s.nodes.item(1).covered = false }},
 		{"included zone", "includes", func(s *Store) {
 			nd := s.nodes.item(1)
-			nd.covered, nd.zone, nd.next = false, s.zones.add(point.Raw()...), s.head(1)
+			nd.covered, nd.zone, nd.next = false, s.zones.add(point.Raw()), s.head(1)
 			s.setHead(1, 1)
 			s.live, s.covered = 3, 0
-			s.free = nil
 		}},
 		{"count", "counts", func(s *Store) { s.live++ }},
+		{"shared zone", "overlaps", func(s *Store) { s.nodes.item(0).zone = s.nodes.item(2).zone }},
+		{"held zone released", "node 2", func(s *Store) { s.zones.release(s.nodes.item(2).zone) }},
+		{"empty zone", "closed", func(s *Store) {
+			rec := s.zones.at(s.nodes.item(0).zone) // 0 ≤ x ≤ 5: entries (0,1), (1,0)
+			rec[2], rec[3] = uint16(dbm.LE(-6)), uint16(dbm.LE(5))
+		}},
+		{"zone released under KeepTrace", "keeps trace", func(s *Store) {
+			s.opts.KeepTrace = true
+			s.nodes.item(1).zone = s.zones.add(point.Raw())
+		}},
 	}
 	for _, c := range corruptions {
 		t.Run(c.name, func(t *testing.T) {

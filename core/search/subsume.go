@@ -24,21 +24,20 @@ type Subsumer interface {
 	Subsumption() func(d []int32, z, stored *dbm.DBM) bool
 }
 
-// subsumption widens rel, the inclusion relation between the stored zone
-// of nd and z (a zone of key k and the given depth), by
+// subsumption widens rel, the inclusion relation between stored, the
+// decoded zone of nd, and z (a zone of key k and the given depth), by
 // StoreOptions.Subsumes: Superset when the stored zone subsumes z, Subset
 // when z subsumes it. The second test is skipped when the first lets the
 // sweep stop.
-func (s *Store) subsumption(k int32, nd *node, z *dbm.DBM, rel dbm.Relation, depth int32) dbm.Relation {
-	s.sv = dbm.FromRaw(s.dim, s.zoneOf(nd))
+func (s *Store) subsumption(k int32, nd *node, stored, z *dbm.DBM, rel dbm.Relation, depth int32) dbm.Relation {
 	d := s.key(k)
-	if rel&dbm.Superset == 0 && s.opts.Subsumes(d, z, &s.sv) {
+	if rel&dbm.Superset == 0 && s.opts.Subsumes(d, z, stored) {
 		rel |= dbm.Superset
 	}
 	if rel&dbm.Superset != 0 && (!s.opts.CoverRequiresSmallerDepth || nd.depth <= depth) {
 		return rel
 	}
-	if rel&dbm.Subset == 0 && s.opts.Subsumes(d, &s.sv, z) {
+	if rel&dbm.Subset == 0 && s.opts.Subsumes(d, stored, z) {
 		rel |= dbm.Subset
 	}
 	return rel

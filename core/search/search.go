@@ -216,6 +216,9 @@ func newSearcher(sp Space, goal Goal, opts Options) *searcher {
 	default:
 		s.wait = &fifo{}
 	}
+	if opts.MaxMemory > 0 {
+		s.store.dec.limit = min(s.store.dec.limit, opts.MaxMemory/256)
+	}
 	if tr, ok := sp.(Transient); ok && opts.PassTransient && !opts.Trace && opts.Order != AStar {
 		s.tr, s.clo = tr, newClosure(sp.DiscreteLen(), sp.Dim())
 		s.trD, s.trZ = make([]int32, sp.DiscreteLen()), dbm.New(sp.Dim())

@@ -71,10 +71,13 @@ type Store struct {
 	score int32
 	tries uint32
 
-	// Two scratch matrices for decoded zones, and views of them: the
-	// sweep uses the first, Check both.
+	// Two scratch matrices for decoded zones, and views of them, for
+	// Check, the first also for the sweep when the cache has no slot.
 	ma, mb []dbm.Bound
 	va, vb dbm.DBM
+	// dec keeps the sweep's decoded zones, vc views the one compared.
+	dec decodedCache
+	vc  dbm.DBM
 }
 
 // minSlots is the initial hash table size; it is a power of two.
@@ -97,6 +100,7 @@ func NewStore(discreteLen, dim int, opts StoreOptions) *Store {
 		zones: newZoneHeap(dim),
 		ma:    make([]dbm.Bound, dim*dim),
 		mb:    make([]dbm.Bound, dim*dim),
+		dec:   decodedCache{zsize: dim * dim, limit: maxDecodedBytes},
 	}
 	s.va, s.vb = dbm.FromRaw(dim, s.ma), dbm.FromRaw(dim, s.mb)
 	return s
@@ -164,16 +168,18 @@ func (s *Store) addAt(d []int32, z *dbm.DBM, parent, depth int32, label []int32)
 func (s *Store) sweep(k int32, z *dbm.DBM, depth int32) int32 {
 	prev := NoNode
 	reopen := false
+	s.dec.fit(s.live)
 	for n := s.head(k); n != NoNode; {
 		nd := s.nodes.item(n)
 		next := nd.next
 		if s.tryIncludes() && s.includes(nd.zone, z) && (!s.opts.CoverRequiresSmallerDepth || nd.depth <= depth) {
 			return n
 		}
-		s.zones.decode(nd.zone, s.ma)
-		rel := relation(s.ma, z.Raw())
+		m := s.dec.get(&s.zones, n, nd.zone, s.ma)
+		rel := relation(m, z.Raw())
 		if s.opts.Subsumes != nil && rel != dbm.Equal {
-			rel = s.subsumption(k, nd, &s.va, z, rel, depth)
+			s.vc = dbm.FromRaw(s.dim, m)
+			rel = s.subsumption(k, nd, &s.vc, z, rel, depth)
 		}
 		if rel&dbm.Superset != 0 && (!s.opts.CoverRequiresSmallerDepth || nd.depth <= depth) {
 			return n
@@ -405,7 +411,7 @@ func (s *Store) Dim() int { return s.dim }
 // per slot, 13 to 26 bytes per key), a peak that growth counts.
 func (s *Store) Bytes() int64 {
 	return int64(cap(s.slots))*8 + s.keys.bytes(4) + s.nodes.bytes(32) +
-		s.zones.bytes() + int64(cap(s.ma)+cap(s.mb))*4 + s.text.bytes()
+		s.zones.bytes() + int64(cap(s.ma)+cap(s.mb))*4 + s.text.bytes() + s.dec.bytes()
 }
 
 // Discrete returns the discrete part of node n. The slice aliases the store

@@ -74,3 +74,7 @@ func BenchmarkSearchFischer9(b *testing.B) {
 func BenchmarkSearchBocdpFixed(b *testing.B) {
 	benchSearch(b, "xtabench/BangOlufsen/bocdpFIXED.xta", "A[]((A_eof == 1 imply (A_diff == 0 and B_res == 0)) and (B_eof == 1 imply (B_diff == 0 and A_res == 0)))")
 }
+
+func BenchmarkSearchFDDI10(b *testing.B) {
+	benchSearch(b, "xtabench/fddi/fddi-10.xta", "E<> false")
+}

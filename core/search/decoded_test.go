@@ -1,0 +1,58 @@
+// Tests of the cache of decoded zones.
+
+package search
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"beeline/core/dbm"
+)
+
+// TestDecodedCache stores zones, reads them through caches of several
+// limits (none, a few slots, all), and checks every read against the
+// zone stored, the cache's growth against what fit allocates, and that
+// it stays within its limit.
+func TestDecodedCache(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	const dim = 5
+	h := newZoneHeap(dim)
+	var zones []*dbm.DBM
+	var pos []int32
+	for range 300 {
+		z := randomClosedZone(r, dim, 20)
+		zones = append(zones, z)
+		pos = append(pos, h.add(z.Raw()))
+	}
+	scratch := make([]dbm.Bound, dim*dim)
+	for _, limit := range []int64{0, 16 * dim * dim * 4, maxDecodedBytes} {
+		c := decodedCache{zsize: dim * dim, limit: limit}
+		hits := 0
+		grew := 0
+		for k := range 3000 {
+			n := int32(r.IntN(len(zones)))
+			live := min(k+1, len(zones))
+			want, before := c.growth(live), c.bytes()
+			c.fit(live)
+			if want != 0 {
+				grew++
+			}
+			if after := c.bytes(); (after != before) != (want != 0) || after != before && after != want {
+				t.Fatalf("limit %d: fit went from %d to %d bytes, growth said %d", limit, before, after, want)
+			}
+			if int64(len(c.m))*4 > max(limit, 0) {
+				t.Fatalf("limit %d: %d bytes of matrices", limit, len(c.m)*4)
+			}
+			if len(c.tags) > 0 && c.tags[int(n)&(len(c.tags)-1)] == n {
+				hits++
+			}
+			if got := c.get(&h, n, pos[n], scratch); !slices.Equal(got, zones[n].Raw()) {
+				t.Fatalf("limit %d: node %d reads %v, want %v", limit, n, got, zones[n].Raw())
+			}
+		}
+		if (limit == 0) != (hits == 0) || (limit == 0) != (grew == 0) {
+			t.Errorf("limit %d: %d hits, grew %d times", limit, hits, grew)
+		}
+	}
+}

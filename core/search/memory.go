@@ -84,11 +84,14 @@ func (s *searcher) memory() int64 {
 	return s.base + s.overhead + s.store.Bytes() + s.wait.bytes() + int64(cap(s.succ)+cap(s.curD))*4
 }
 
-// peak returns memory plus what the next growth of the store or of the
+// peak returns memory plus what the next growth of the store and of the
 // waiting list would allocate (the waiting list's while its old array is
-// still held): the budget must hold at that moment too.
+// still held): the budget must hold at that moment too. Both may grow
+// before the next check: the last state stored by an expansion is
+// checked before its successors join the waiting list, and the next
+// check comes after the next state is stored.
 func (s *searcher) peak() int64 {
-	return s.memory() + max(s.store.growth(), s.wait.growth(len(s.succ)))
+	return s.memory() + s.store.growth() + s.wait.growth(len(s.succ))
 }
 
 // growth returns the bytes the next Add may allocate: a new chunk of

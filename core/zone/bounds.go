@@ -268,12 +268,7 @@ func (g *Expander) abstract(d []int32, z *dbm.DBM, out []*dbm.DBM) []*dbm.DBM {
 	case g.exact || g.extra == ExtraNone:
 		return append(out, z)
 	case g.b.loc != nil && g.lazy:
-		g.boundsAt(d, g.lb, g.ub)
-		for x := 1; x < g.dim; x++ {
-			if g.lb[x] < 0 && g.ub[x] < 0 {
-				z.Free(x)
-			}
-		}
+		g.freeInactive(d, z)
 		return append(out, z)
 	case g.b.loc != nil:
 		g.boundsAt(d, g.lb, g.ub)

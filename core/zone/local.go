@@ -22,6 +22,11 @@ type localBounds struct {
 	// base holds the bounds every state has: the query's constants on
 	// both sides.
 	baseL, baseU []int32
+	// With at most 64 clocks, active[p][loc] has bit x set when clock x
+	// has a bound at that location, and baseActive when it has one in
+	// base: what a lazy expander needs to free the inactive clocks.
+	active     [][]uint64
+	baseActive uint64
 }
 
 // clockBound is the L and U bound of one clock at one location.
@@ -52,7 +57,52 @@ func (g *Graph) computeLocal() {
 		l, u := g.processBounds(p, proc)
 		lb.at[p] = sparse(l, u, g.dim, len(proc.Locations))
 	}
+	if g.dim <= 64 {
+		lb.activeMasks()
+	}
 	g.b.loc = lb
+}
+
+// activeMasks sets active and baseActive from at and base.
+func (lb *localBounds) activeMasks() {
+	for x := 1; x < len(lb.baseL); x++ {
+		if lb.baseL[x] >= 0 || lb.baseU[x] >= 0 {
+			lb.baseActive |= 1 << x
+		}
+	}
+	lb.active = make([][]uint64, len(lb.at))
+	for p, locs := range lb.at {
+		lb.active[p] = make([]uint64, len(locs))
+		for loc, cbs := range locs {
+			for _, c := range cbs {
+				lb.active[p][loc] |= 1 << c.x
+			}
+		}
+	}
+}
+
+// freeInactive frees in z the clocks that no bound of the discrete state
+// d names, on either side: they are reset before they are next read.
+func (g *Expander) freeInactive(d []int32, z *dbm.DBM) {
+	lb := g.b.loc
+	if lb.active == nil {
+		g.boundsAt(d, g.lb, g.ub)
+		for x := 1; x < g.dim; x++ {
+			if g.lb[x] < 0 && g.ub[x] < 0 {
+				z.Free(x)
+			}
+		}
+		return
+	}
+	act := lb.baseActive
+	for p, masks := range lb.active {
+		act |= masks[d[p]]
+	}
+	for x := 1; x < g.dim; x++ {
+		if act&(1<<x) == 0 {
+			z.Free(x)
+		}
+	}
 }
 
 // noBounds returns a vector of dim NoBound entries (entry 0 is unused).

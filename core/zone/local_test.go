@@ -276,3 +276,40 @@ func TestLocalBoundsBranchResets(t *testing.T) {
 	}
 	expectTraceOK(t, g2, res.Trace, target(f))
 }
+
+// TestActiveMasks checks the masks a lazy expander frees clocks by
+// against the bounds: in every location vector of the local model, with
+// and without a query constant and under ExtraM, a clock is active
+// exactly when it has a bound on some side.
+func TestActiveMasks(t *testing.T) {
+	n := testmodel.Source(t, "local.xta", localModel)
+	for _, q := range []string{"", "y > 20", "deadlock"} {
+		var g *Graph
+		if q == "" {
+			g = newGraph(t, n, Options{})
+		} else {
+			g = newGraph(t, n, Options{}, compileQuery(t, n, q).Prop)
+		}
+		lb := g.b.loc
+		if lb == nil || lb.active == nil {
+			t.Fatalf("%q: no active masks", q)
+		}
+		d := make([]int32, g.DiscreteLen())
+		for d[0] = 0; d[0] < 4; d[0]++ {
+			for d[1] = 0; d[1] < 2; d[1]++ {
+				for d[2] = 0; d[2] < 3; d[2]++ {
+					l, u := g.BoundsAt(d)
+					act := lb.baseActive
+					for p, m := range lb.active {
+						act |= m[d[p]]
+					}
+					for x := 1; x < g.dim; x++ {
+						if want := l[x] >= 0 || u[x] >= 0; (act&(1<<x) != 0) != want {
+							t.Errorf("%q, %v: clock %d active %v, bounds L = %d, U = %d", q, d, x, !want, l[x], u[x])
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -14,12 +14,15 @@ import "beeline/core/dbm"
 // made the search four times slower than with matrices stored whole
 // (0.83 s against 0.20 s; 0.26 s with the cache).
 //
-// The cache grows with the live zones, doubling up to limit bytes of
-// matrices: maxDecodedBytes, 2 MiB, holds the working set of that search,
-// and costs Fischer's protocol with 9 processes 9 bytes per stored node
-// (1.6 of its 23 MB). Under a memory budget it takes at most a 256th of
-// the budget, so that its doubling never stops a search far below it
-// (under js/wasm, a 64th did, by growing the linear memory).
+// The cache grows with the live zones, doubling while its matrices stay
+// within maxDecodedBytes (2 MiB) or half the zone heap, whichever is
+// larger: 2 MiB holds the working set of the FDDI search; the
+// traffic-light controller (69,093 states of 23 clocks, with many live
+// zones per discrete part) needs more, and spent a third of its time
+// decoding with 2 MiB (12.4 s; 9.1 s with a larger cache). Under a memory
+// budget the cache takes at most a 256th of the budget besides, so that
+// its doubling never stops a search far below it (a 64th stopped a
+// search of 10 MB under js/wasm 0.77 MB short of its budget).
 type decodedCache struct {
 	zsize int
 	limit int64
@@ -46,10 +49,11 @@ func (c *decodedCache) get(h *zoneHeap, n, pos int32, scratch []dbm.Bound) []dbm
 	return m
 }
 
-// fit grows the cache to about one slot per live zone, within its bound,
-// keeping a power of two of slots. Growing empties it.
-func (c *decodedCache) fit(live int) {
-	if !c.grows(live) {
+// fit grows the cache to about one slot per live zone, within its bound
+// for a zone heap of heap bytes, keeping a power of two of slots. Growing
+// empties it.
+func (c *decodedCache) fit(live int, heap int64) {
+	if !c.grows(live, heap) {
 		return
 	}
 	n := max(16, 2*len(c.tags))
@@ -60,20 +64,21 @@ func (c *decodedCache) fit(live int) {
 	c.m = make([]dbm.Bound, n*c.zsize)
 }
 
-// growth returns the bytes fit(live) would allocate.
-func (c *decodedCache) growth(live int) int64 {
-	if !c.grows(live) {
+// growth returns the bytes fit(live, heap) would allocate.
+func (c *decodedCache) growth(live int, heap int64) int64 {
+	if !c.grows(live, heap) {
 		return 0
 	}
 	n := int64(max(16, 2*len(c.tags)))
 	return n*4 + n*int64(c.zsize)*4
 }
 
-// grows reports whether fit(live) grows the cache: it has fewer slots
-// than live zones, and twice its slots stay within the limit.
-func (c *decodedCache) grows(live int) bool {
+// grows reports whether fit(live, heap) grows the cache: it has fewer
+// slots than live zones, and twice its slots stay within its bounds.
+func (c *decodedCache) grows(live int, heap int64) bool {
 	n := int64(max(16, 2*len(c.tags)))
-	return live > len(c.tags) && n*int64(c.zsize)*4 <= c.limit
+	room := min(c.limit, max(maxDecodedBytes, heap/2))
+	return live > len(c.tags) && n*int64(c.zsize)*4 <= room
 }
 
 // bytes returns the memory the cache holds.

@@ -33,8 +33,8 @@ func TestDecodedCache(t *testing.T) {
 		for k := range 3000 {
 			n := int32(r.IntN(len(zones)))
 			live := min(k+1, len(zones))
-			want, before := c.growth(live), c.bytes()
-			c.fit(live)
+			want, before := c.growth(live, 0), c.bytes()
+			c.fit(live, 0)
 			if want != 0 {
 				grew++
 			}

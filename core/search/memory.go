@@ -100,7 +100,9 @@ func (s *searcher) peak() int64 {
 // heap's free lists, and a doubled table (the old one is held while the
 // keys move).
 func (s *Store) growth() int64 {
-	g := s.nodes.growth(32) + s.zones.growth(!s.opts.KeepTrace) + s.keys.growth(4) + s.dec.growth(s.live)
+	// The cache's bound grows with the heap: ask with the heap grown.
+	zg := s.zones.growth(!s.opts.KeepTrace)
+	g := s.nodes.growth(32) + zg + s.keys.growth(4) + s.dec.growth(s.live, s.zones.bytes()+zg)
 	if s.opts.KeepTrace {
 		g += s.text.growth(s.text.longest)
 	}

@@ -217,7 +217,7 @@ func newSearcher(sp Space, goal Goal, opts Options) *searcher {
 		s.wait = &fifo{}
 	}
 	if opts.MaxMemory > 0 {
-		s.store.dec.limit = min(s.store.dec.limit, opts.MaxMemory/256)
+		s.store.dec.limit = opts.MaxMemory / 256
 	}
 	if tr, ok := sp.(Transient); ok && opts.PassTransient && !opts.Trace && opts.Order != AStar {
 		s.tr, s.clo = tr, newClosure(sp.DiscreteLen(), sp.Dim())

@@ -4,6 +4,7 @@ package search
 
 import (
 	"fmt"
+	"math"
 
 	"beeline/core/dbm"
 )
@@ -100,7 +101,7 @@ func NewStore(discreteLen, dim int, opts StoreOptions) *Store {
 		zones: newZoneHeap(dim),
 		ma:    make([]dbm.Bound, dim*dim),
 		mb:    make([]dbm.Bound, dim*dim),
-		dec:   decodedCache{zsize: dim * dim, limit: maxDecodedBytes},
+		dec:   decodedCache{zsize: dim * dim, limit: math.MaxInt64},
 	}
 	s.va, s.vb = dbm.FromRaw(dim, s.ma), dbm.FromRaw(dim, s.mb)
 	return s
@@ -168,7 +169,7 @@ func (s *Store) addAt(d []int32, z *dbm.DBM, parent, depth int32, label []int32)
 func (s *Store) sweep(k int32, z *dbm.DBM, depth int32) int32 {
 	prev := NoNode
 	reopen := false
-	s.dec.fit(s.live)
+	s.dec.fit(s.live, s.zones.bytes())
 	for n := s.head(k); n != NoNode; {
 		nd := s.nodes.item(n)
 		next := nd.next

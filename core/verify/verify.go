@@ -248,7 +248,7 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 	}
 	var sres *search.Result
 	if sopts.Trace && sopts.PassTransient && sopts.Order != search.AStar && g.HasCommitted() {
-		sres, err = searchThenTrace(ctx, space, goal.Holds, sopts, start)
+		sres, err = searchThenTrace(ctx, space, goal.Holds, sopts)
 	} else {
 		sres, err = search.Run(ctx, space, goal.Holds, sopts)
 	}
@@ -305,7 +305,7 @@ type lazySpace interface{ Lazy() }
 // trace. Only when the goal is reached does a second search, storing
 // every state, find the trace. The statistics count both searches; the
 // second reports its progress on top of the first's.
-func searchThenTrace(ctx context.Context, space search.Space, goal search.Goal, opts search.Options, start time.Time) (*search.Result, error) {
+func searchThenTrace(ctx context.Context, space search.Space, goal search.Goal, opts search.Options) (*search.Result, error) {
 	first := opts
 	first.Trace, first.CoverRequiresSmallerDepth = false, false
 	res, err := search.Run(ctx, space, goal, first)
@@ -314,7 +314,7 @@ func searchThenTrace(ctx context.Context, space search.Space, goal search.Goal, 
 	}
 	done := res.Stats
 	if opts.Timeout > 0 {
-		opts.Timeout = max(opts.Timeout-time.Since(start), time.Nanosecond)
+		opts.Timeout = max(opts.Timeout-done.Elapsed, time.Nanosecond)
 	}
 	if progress := opts.Progress; progress != nil {
 		opts.Progress = func(s search.Stats) { progress(s.Plus(done)) }

@@ -111,10 +111,9 @@ func runFamilies(stdout, stderr io.Writer, dir string, opts verify.Options) int 
 			status = exitModelError
 			continue
 		}
-		path := name
 		q := l.AddFormula(fc.Query)
 		if q == nil || q.Formula == nil {
-			fmt.Fprintf(stderr, "beeline bench: %s: bad query %q\n", path, fc.Query)
+			fmt.Fprintf(stderr, "beeline bench: %s: bad query %q\n", name, fc.Query)
 			status = exitModelError
 			continue
 		}
@@ -126,7 +125,7 @@ func runFamilies(stdout, stderr io.Writer, dir string, opts verify.Options) int 
 		o.Progress = func(s search.Stats) { peak = max(peak, s.MemoryBytes) }
 		res, err := verify.Check(context.Background(), l.Net, q.Formula, o)
 		if err != nil {
-			fmt.Fprintf(stderr, "beeline bench: %s: %v\n", path, err)
+			fmt.Fprintf(stderr, "beeline bench: %s: %v\n", name, err)
 			status = exitModelError
 			continue
 		}

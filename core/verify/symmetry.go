@@ -52,7 +52,7 @@ func symmetryUnused(n *model.Network, why string) SymmetryInfo {
 // (nil when there are none to permute). The goal of a query is
 // invariant under them: scalar values have no literals, so a formula
 // names the processes of a set only through quantifiers.
-func symmetricSpace(g *zone.Graph, opts Options, res *Result) (search.Space, *zone.Symmetric) {
+func symmetricSpace(g *zone.Graph, opts Options, res *Result) (lazySpace, *zone.Symmetric) {
 	if opts.NoSymmetry {
 		res.Symmetry = symmetryUnused(g.Network(), "turned off")
 		return g.NewExpander(), nil

@@ -243,9 +243,7 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		sopts.CoverRequiresSmallerDepth = true
 	}
 	space, sym := symmetricSpace(g, opts, res)
-	if lz, ok := space.(lazySpace); ok {
-		lz.Lazy()
-	}
+	space.Lazy()
 	var sres *search.Result
 	if sopts.Trace && sopts.PassTransient && sopts.Order != search.AStar && g.HasCommitted() {
 		sres, err = searchThenTrace(ctx, space, goal.Holds, sopts)
@@ -295,7 +293,10 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 // lazySpace is a space whose zones need not be extrapolated when the
 // search compares them by the space's Subsumption, as search.Run does
 // (zone.Expander.Lazy).
-type lazySpace interface{ Lazy() }
+type lazySpace interface {
+	search.Space
+	Lazy()
+}
 
 // searchThenTrace runs a search that wants a trace on a network with
 // committed locations. A search that keeps a trace stores every state,

@@ -164,6 +164,7 @@ func New(n *model.Network, opts Options, goals ...*model.Prop) (*Graph, error) {
 	if err := g.checkModel(); err != nil {
 		return nil, err
 	}
+	g.indexInvariants()
 	if err := g.computeBounds(); err != nil {
 		return nil, err
 	}
@@ -208,18 +209,10 @@ func (g *Graph) Dim() int { return g.dim }
 // checkModel refuses what the symbolic semantics does not cover, and
 // records which features are present.
 func (g *Graph) checkModel() error {
-	g.invs = make([][]*model.Guard, len(g.net.Processes))
-	for pi, p := range g.net.Processes {
+	for _, p := range g.net.Processes {
 		for _, l := range p.Locations {
 			if l.Committed {
 				g.hasCommitted = true
-			}
-			if l.Invariant != nil && g.invs[pi] == nil {
-				g.invs[pi] = make([]*model.Guard, len(p.Locations))
-				g.invProcs = append(g.invProcs, int32(pi))
-			}
-			if g.invs[pi] != nil {
-				g.invs[pi][l.Index] = l.Invariant
 			}
 		}
 		for _, e := range p.Edges {
@@ -315,6 +308,23 @@ func (g *Expander) setState(d []int32) {
 // location returns the current location of process p in d.
 func (g *Graph) location(d []int32, p int) *model.Location {
 	return g.net.Processes[p].Locations[d[p]]
+}
+
+// indexInvariants fills invs and invProcs.
+func (g *Graph) indexInvariants() {
+	g.invs = make([][]*model.Guard, g.np)
+	for pi, p := range g.net.Processes {
+		for _, l := range p.Locations {
+			if l.Invariant == nil {
+				continue
+			}
+			if g.invs[pi] == nil {
+				g.invs[pi] = make([]*model.Guard, len(p.Locations))
+				g.invProcs = append(g.invProcs, int32(pi))
+			}
+			g.invs[pi][l.Index] = l.Invariant
+		}
+	}
 }
 
 // withinInvariants returns z intersected with the invariants of the

@@ -28,6 +28,7 @@ import (
 //     zoneHeap), and decodes to a closed non-empty DBM;
 //   - no two zones overlap, whether held by nodes or released: no two
 //     nodes share a position and no released zone is held;
+//   - the sweep's cached decodings of live nodes' zones are those zones;
 //   - the live and covered counts match the nodes.
 func (s *Store) Check() error {
 	if err := s.checkTable(); err != nil {
@@ -132,6 +133,22 @@ func (s *Store) checkZones() error {
 	for k := range s.keys.len() {
 		if err := s.checkKeyZones(k); err != nil {
 			return err
+		}
+	}
+	return s.checkDecoded()
+}
+
+// checkDecoded checks that every cached decoding of a live node's zone is
+// that zone (decodedCache: entries of covered nodes may be stale).
+func (s *Store) checkDecoded() error {
+	c := &s.dec
+	for slot, n := range c.tags {
+		if n == NoNode || n >= s.nodes.len() || s.nodes.item(n).covered {
+			continue
+		}
+		s.zones.decode(s.nodes.item(n).zone, s.mb)
+		if m := c.m[slot*c.zsize:][:c.zsize]; !slices.Equal(m, s.mb) {
+			return fmt.Errorf("node %d: cached zone %s, stored %s", n, formatRaw(m, s.dim), formatRaw(s.mb, s.dim))
 		}
 	}
 	return nil

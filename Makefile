@@ -95,7 +95,7 @@ fuzz:
 	$(GO) test -run XXX -fuzz FuzzLoad -fuzztime 60s ./core/model/
 	$(GO) test -run XXX -fuzz FuzzReadFrame -fuzztime 30s ./core/protocol/
 	$(GO) test -run XXX -fuzz FuzzDecodeRequest -fuzztime 30s ./core/protocol/
-	$(GO) test -run XXX -fuzz FuzzDecode$$ -fuzztime 30s ./wasm/ui/share/
+	$(GO) test -run XXX -fuzz FuzzDecode$$ -fuzztime 30s ./core/share/
 
 clean:
 	rm -rf bin $(WEB_BUILD)

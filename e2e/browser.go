@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"beeline/core/engine"
+	"beeline/internal/shortlink"
 	"beeline/internal/webserver"
 )
 
@@ -36,15 +37,21 @@ func RequireChromium(t testing.TB) {
 	t.Skipf("browser tests skipped: %s is missing (apt-get install -y chromium)", ChromiumPath)
 }
 
-// StartServer serves root as `beeline serve` does (the app, and the
-// native engine under /api/) on a free loopback port, until the test ends.
-// It returns the base URL, without a trailing slash.
+// StartServer serves root as `beeline serve` does (the app, the native
+// engine under /api/, and short links kept in a temporary directory) on a
+// free loopback port, until the test ends. It returns the base URL,
+// without a trailing slash.
 func StartServer(t testing.TB, root string) string {
 	t.Helper()
-	h, err := webserver.New(webserver.Options{Root: root, API: engine.New(engine.Options{})})
+	files, err := webserver.DirFiles(root)
 	if err != nil {
 		t.Fatal(err)
 	}
+	store, err := shortlink.NewDirStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := webserver.New(webserver.Options{Files: files, API: engine.New(engine.Options{}), Shares: store})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

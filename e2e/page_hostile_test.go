@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"beeline/wasm/ui/share"
+	"beeline/core/share"
 )
 
 // Hostile input in the page (issue 14): crafted share links, a search

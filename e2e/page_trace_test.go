@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"beeline/wasm/ui/share"
+	"beeline/core/share"
 )
 
 // The trace player's other paths, on fischer-broken's 6-step

@@ -9,27 +9,37 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"time"
 
+	"beeline"
 	"beeline/core/engine"
+	"beeline/internal/shortlink"
 	"beeline/internal/webserver"
 )
 
-const serveUsage = `usage: beeline serve [--addr HOST:PORT] [--root DIR] [--max-request BYTES]
-                    [--max-states N] [--max-memory BYTES] [--timeout D]
-                    [--max-jobs N] [--queue-wait D]
+const serveUsage = `usage: beeline serve [--addr HOST:PORT] [--root DIR] [--data DIR] [--share=false]
+                    [--max-request BYTES] [--max-states N] [--max-memory BYTES]
+                    [--timeout D] [--max-jobs N] [--queue-wait D]
 
-Serves the web app (DIR/index.html and DIR/web/, with the wasm built by
-'make wasm' in DIR/web/build/) and the engine itself under /api/ (POST
-/api/check, /api/parse, /api/prepare and /api/catalog, msgpack frames as
-the browser's worker streams them). DIR defaults to the current
-directory, which should be the repository root. Stop it with Ctrl-C.
+Serves the web app and the engine itself under /api/ (POST /api/check,
+/api/parse, /api/prepare and /api/catalog, msgpack frames as the
+browser's worker streams them). The app is the copy built into this
+binary (by 'make build', which builds the wasm first), or with --root
+the files of DIR (DIR/index.html and DIR/web/, with the wasm 'make wasm'
+built in DIR/web/build/). Stop it with Ctrl-C.
+
+Short links (/s/ID, made by the page's "Short link" action through
+/api/share) are kept as files under --data, one per link, so that they
+survive restarts; --share=false turns them off. A link holds the model
+it was made from: anyone with the link can read it.
 
 Every response carries a strict content security policy. Every job under
 /api/ is bounded so that one cannot starve the others: a larger body is
@@ -58,8 +68,9 @@ const (
 
 // serveConfig is what the serve command's flags say.
 type serveConfig struct {
-	addr, root string
-	engine     engine.Options
+	addr, root, data string
+	share            bool
+	engine           engine.Options
 }
 
 // parseServe reads the serve command's flags.
@@ -69,7 +80,9 @@ func parseServe(args []string, stderr io.Writer) (*serveConfig, error) {
 	c := &serveConfig{}
 	maxRequest, maxMemory := byteSize(defaultMaxRequest), byteSize(defaultMaxMemory)
 	fl.StringVar(&c.addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0 picks a free one)")
-	fl.StringVar(&c.root, "root", ".", "serve the app from `DIR`")
+	fl.StringVar(&c.root, "root", "", "serve the app's files from `DIR` rather than the copy built in")
+	fl.StringVar(&c.data, "data", defaultDataDir(), "keep short links under `DIR`")
+	fl.BoolVar(&c.share, "share", true, "make and open short links")
 	fl.Var(&maxRequest, "max-request", "refuse request bodies larger than `BYTES` (e.g. 512K, 16M)")
 	fl.Int64Var(&c.engine.MaxStates, "max-states", defaultMaxStates, "stop a job's search after storing `N` states (0: no ceiling)")
 	fl.Var(&maxMemory, "max-memory", "stop a job's search, or its table's precomputation, at `BYTES` (0: no ceiling)")
@@ -97,12 +110,55 @@ func parseServe(args []string, stderr io.Writer) (*serveConfig, error) {
 	return c, nil
 }
 
-// handler is the server's handler: the app and the engine under /api/.
+// handler is the server's handler: the app, the engine under /api/ and
+// the short links.
 func (c *serveConfig) handler() (http.Handler, error) {
-	if err := webserver.Check(c.root); err != nil {
-		return nil, err
+	files, where := fs.FS(nil), "this binary"
+	var err error
+	if c.root != "" {
+		if files, err = webserver.DirFiles(c.root); err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("cannot serve %s: %v", c.root, err)
+		}
+		where = c.root
+	} else {
+		files = beeline.App
 	}
-	return webserver.New(webserver.Options{Root: c.root, API: engine.New(c.engine)})
+	if err := webserver.Check(files); err != nil {
+		if c.root == "" {
+			return nil, fmt.Errorf("this binary was built without the web app: %v, then build it again, or serve a directory with --root", err)
+		}
+		return nil, fmt.Errorf("%v in %s", err, where)
+	}
+	opts := webserver.Options{Files: files, API: engine.New(c.engine)}
+	if c.share {
+		if c.data == "" {
+			return nil, errors.New("short links need --data DIR (or --share=false)")
+		}
+		store, err := shortlink.NewDirStore(c.data)
+		if err != nil {
+			return nil, err
+		}
+		opts.Shares = store
+	}
+	return webserver.New(opts), nil
+}
+
+// defaultDataDir is where short links are kept unless --data says:
+// $XDG_DATA_HOME/beeline/links, or ~/.local/share/beeline/links.
+func defaultDataDir() string {
+	base := os.Getenv("XDG_DATA_HOME")
+	if base == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		base = filepath.Join(home, ".local", "share")
+	}
+	return filepath.Join(base, "beeline", "links")
 }
 
 // memoryLimit is the process's memory that the budgets imply: every job
@@ -144,7 +200,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		// searches at their budget would hold four budgets' memory.
 		debug.SetMemoryLimit(l)
 	}
-	fmt.Fprintf(stdout, "beeline: serving %s on http://%s/\n", c.root, ln.Addr())
+	fmt.Fprintf(stdout, "beeline: serving on http://%s/\n", ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return serve(ctx, ln, h, stderr)

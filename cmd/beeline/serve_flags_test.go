@@ -23,7 +23,7 @@ func TestServeFlags(t *testing.T) {
 	}
 	want := engine.Options{MaxRequestBytes: 16 << 20, MaxStates: 10_000_000, MaxMemory: 1 << 30,
 		MaxTimeout: 2 * time.Minute, MaxJobs: runtime.NumCPU(), QueueWait: 10 * time.Second}
-	if !reflect.DeepEqual(c.engine, want) || c.addr != "127.0.0.1:8080" || c.root != "." {
+	if !reflect.DeepEqual(c.engine, want) || c.addr != "127.0.0.1:8080" || c.root != "" || !c.share || c.data == "" {
 		t.Errorf("defaults %+v, %s, %s; want %+v", c.engine, c.addr, c.root, want)
 	}
 	c, err = parseServe([]string{"--max-request", "512K", "--max-states", "0", "--max-memory", "2G",
@@ -54,7 +54,9 @@ func TestServeFlagErrors(t *testing.T) {
 		{[]string{"--max-request", "lots"}, `invalid value "lots" for flag -max-request: want a size in bytes such as 512M or 2G, got "lots"`},
 		{[]string{"--max-jobs", "-1"}, "beeline serve: --max-states, --timeout, --max-jobs and --queue-wait must not be negative\n"},
 		{[]string{"extra"}, `beeline serve: unexpected argument "extra"`},
-		{[]string{"--root", "/nonexistent"}, "beeline serve: no web/ folder in /nonexistent"},
+		{[]string{"--root", "/nonexistent"}, "beeline serve: cannot serve /nonexistent: no such file or directory"},
+		{[]string{"--root", "."}, "beeline serve: no web/ folder in ."},
+		{[]string{"--root", appRoot(t), "--data", ""}, "beeline serve: short links need --data DIR (or --share=false)"},
 	} {
 		_, errOut, status := runCLI(t, append([]string{"serve"}, tc.args...)...)
 		if status != exitUsage || !strings.Contains(errOut, tc.want) {
@@ -72,7 +74,7 @@ func TestServeFlagErrors(t *testing.T) {
 // The running server answers with its security headers and its limits:
 // a page, a check capped by the state ceiling, a body too large.
 func TestServeLimits(t *testing.T) {
-	c, err := parseServe([]string{"--root", appRoot(t), "--max-states", "300", "--max-request", "64K"}, io.Discard)
+	c, err := parseServe([]string{"--root", appRoot(t), "--share=false", "--max-states", "300", "--max-request", "64K"}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ func TestServeUnderLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a load test of about ten seconds")
 	}
-	c, err := parseServe(append(loadFlags, "--root", appRoot(t)), io.Discard)
+	c, err := parseServe(append(loadFlags, "--root", appRoot(t), "--share=false"), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

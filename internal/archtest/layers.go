@@ -60,6 +60,9 @@ var Layers = []Layer{
 	// framing, no engine. It sits above the engine's layers so that they
 	// cannot speak the wire format; core/present translates.
 	{Name: "protocol", Packages: []string{"beeline/core/protocol"}, May: []string{"source", "unpack"}},
+	// Share links: the page's fragment payload, which the short-link
+	// service stores and checks.
+	{Name: "share", Packages: []string{"beeline/core/share"}, May: []string{"protocol", "unpack"}},
 	// The registry of search options fills the protocol's catalog.
 	{Name: "options", Packages: []string{"beeline/core/options"}, May: below},
 	{Name: "present", Packages: []string{"beeline/core/present"}, May: below},
@@ -69,6 +72,8 @@ var Layers = []Layer{
 	// Everything above is core/: pure Go, the same on every platform.
 	// The SVG drawings are pure Go too, tested natively.
 	{Name: "web", Packages: []string{"beeline/web/..."}, May: below},
+	// The app's files (index.html, web/), embedded by the root package.
+	{Name: "app files", Packages: []string{"beeline"}},
 	// The server's pieces; the web server names the drawings' style sheet
 	// in its content security policy.
 	{Name: "internal", Packages: []string{"beeline/internal/..."}, May: below},

@@ -23,7 +23,7 @@ var ContentSecurityPolicy = strings.Join([]string{
 	"style-src 'self' " + styleHash(render.Style()),
 	"style-src-attr 'unsafe-inline'",
 	"object-src 'none'",
-	"base-uri 'none'",
+	"base-uri 'self'",
 	"form-action 'none'",
 	"frame-ancestors 'none'",
 }, "; ")

@@ -45,10 +45,7 @@ func TestSecurityHeaders(t *testing.T) {
 	write(t, root, "web/build/engine.wasm", []byte("\x00asm"))
 	write(t, root, "web/build/engine.wasm.gz", gz([]byte("\x00asm")))
 	api := engine.New(engine.Options{MaxRequestBytes: 1 << 10})
-	h, err := New(Options{Root: root, API: api})
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := dirServer(t, root, api)
 	expectSecure(t, "GET /", get(h, "GET", "/"), 200)
 	expectSecure(t, "HEAD /web/worker.js", get(h, "HEAD", "/web/worker.js"), 200)
 	expectSecure(t, "gzip wasm", get(h, "GET", "/web/build/engine.wasm", "Accept-Encoding", "gzip"), 200)
@@ -107,7 +104,7 @@ func TestPolicy(t *testing.T) {
 		"style-src":       "'self' " + styleHash(render.Style()),
 		"style-src-attr":  "'unsafe-inline'",
 		"object-src":      "'none'",
-		"base-uri":        "'none'",
+		"base-uri":        "'self'",
 		"form-action":     "'none'",
 		"frame-ancestors": "'none'",
 	}

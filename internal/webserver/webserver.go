@@ -4,41 +4,69 @@ package webserver
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"mime"
 	"net/http"
 	"os"
 	"path"
-	"path/filepath"
 	"strconv"
 	"strings"
+
+	"beeline/internal/shortlink"
 )
 
 // Options configures New.
 type Options struct {
-	// Root is the directory holding index.html and web/.
-	Root string
+	// Files holds index.html and web/ (including the built wasm in
+	// web/build/): a directory (DirFiles) or the binary's embedded copy.
+	// Nil serves no files, as in the Worker, whose platform serves them.
+	Files fs.FS
+	// Index returns the page (index.html) for /s/{id} when Files is nil.
+	Index func(r *http.Request) ([]byte, error)
 	// API, when set, is served under /api/ with the prefix stripped
 	// (core/engine's handler: POST /api/check, POST /api/parse).
 	API http.Handler
+	// Shares, when set, serves short links: internal/shortlink's routes
+	// under /api/share and the page at /s/{id}.
+	Shares shortlink.Store
 }
 
-// New returns the web app's handler, with the security headers (Secure)
-// on every response. It fails when Root cannot be opened.
-func New(opts Options) (http.Handler, error) {
-	root, err := os.OpenRoot(opts.Root)
+// DirFiles opens a directory as Options.Files. Files are read through
+// os.Root, so a symbolic link cannot lead outside the directory.
+func DirFiles(dir string) (fs.FS, error) {
+	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, err
 	}
+	return root.FS(), nil
+}
+
+// New returns the web app's handler, with the security headers (Secure)
+// on every response.
+func New(opts Options) http.Handler {
 	mux := http.NewServeMux()
-	files := &fileServer{root: root}
-	mux.Handle("GET /{$}", files)
-	mux.Handle("GET /index.html", files)
-	mux.Handle("GET /web/", files)
+	if opts.Files != nil {
+		files := &fileServer{files: opts.Files}
+		mux.Handle("GET /{$}", files)
+		mux.Handle("GET /index.html", files)
+		mux.Handle("GET /web/", files)
+		if opts.Index == nil {
+			opts.Index = func(*http.Request) ([]byte, error) { return fs.ReadFile(opts.Files, "index.html") }
+		}
+	}
 	if opts.API != nil {
 		mux.Handle("/api/", http.StripPrefix("/api", opts.API))
 	}
-	return Secure(mux), nil
+	if opts.Shares != nil {
+		api := http.StripPrefix("/api", shortlink.Handler(opts.Shares))
+		mux.Handle("/api/share", api)
+		mux.Handle("/api/share/", api)
+		if opts.Index != nil {
+			mux.Handle("GET /s/{id}", shortPage{opts.Shares, opts.Index})
+		}
+	}
+	return Secure(mux)
 }
 
 // contentTypes are the types this server must get right whatever the
@@ -72,7 +100,7 @@ func ContentType(name string) string {
 }
 
 type fileServer struct {
-	root *os.Root
+	files fs.FS
 }
 
 func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -85,7 +113,7 @@ func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	info, err := s.root.Stat(name)
+	info, err := fs.Stat(s.files, name)
 	if err != nil || info.IsDir() {
 		http.NotFound(w, r)
 		return
@@ -96,13 +124,13 @@ func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Add("Vary", "Accept-Encoding")
 	serve := name
 	if acceptsGzip(r) {
-		if gz, err := s.root.Stat(name + ".gz"); err == nil && !gz.IsDir() {
+		if gz, err := fs.Stat(s.files, name+".gz"); err == nil && !gz.IsDir() {
 			serve = name + ".gz"
 			h.Set("Content-Encoding", "gzip")
 			h.Set("X-Uncompressed-Length", strconv.FormatInt(info.Size(), 10))
 		}
 	}
-	f, err := s.root.Open(serve)
+	f, err := s.files.Open(serve)
 	if err != nil {
 		http.Error(w, "cannot open "+name, http.StatusInternalServerError)
 		return
@@ -113,7 +141,12 @@ func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "cannot read "+name, http.StatusInternalServerError)
 		return
 	}
-	http.ServeContent(w, r, name, fi.ModTime(), f)
+	content, ok := f.(io.ReadSeeker)
+	if !ok {
+		http.Error(w, "cannot read "+name, http.StatusInternalServerError)
+		return
+	}
+	http.ServeContent(w, r, name, fi.ModTime(), content)
 }
 
 func hasDotComponent(name string) bool {
@@ -138,14 +171,14 @@ func acceptsGzip(r *http.Request) bool {
 	return false
 }
 
-// Check reports what is missing from a root directory for the app to
-// work: the web/ folder, or the built engine in web/build/.
-func Check(root string) error {
-	if st, err := os.Stat(filepath.Join(root, "web")); err != nil || !st.IsDir() {
-		return errors.New("no web/ folder in " + root + " (run from the repository root, or give --root)")
+// Check reports what is missing from files for the app to work: the web/
+// folder, or the built engine in web/build/.
+func Check(files fs.FS) error {
+	if st, err := fs.Stat(files, "web"); err != nil || !st.IsDir() {
+		return errors.New("no web/ folder")
 	}
-	if _, err := os.Stat(filepath.Join(root, "web", "build", "engine.wasm")); err != nil {
-		return errors.New("no web/build/engine.wasm in " + root + " (run `make wasm` first)")
+	if _, err := fs.Stat(files, "web/build/engine.wasm"); err != nil {
+		return errors.New("no web/build/engine.wasm (run `make wasm` first)")
 	}
 	return nil
 }

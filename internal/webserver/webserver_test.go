@@ -44,11 +44,18 @@ func testServer(t *testing.T) (http.Handler, []byte) {
 	write(t, root, "go.mod", []byte("module secret"))
 	write(t, root, "web/.hidden", []byte("secret"))
 	api := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "api "+r.Method+" "+r.URL.Path) })
-	h, err := New(Options{Root: root, API: api})
+	h := dirServer(t, root, api)
+	return h, wasm
+}
+
+// dirServer is New serving the files of root, with api under /api/.
+func dirServer(t *testing.T, root string, api http.Handler) http.Handler {
+	t.Helper()
+	files, err := DirFiles(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return h, wasm
+	return New(Options{Files: files, API: api})
 }
 
 func get(h http.Handler, method, path string, hdr ...string) *httptest.ResponseRecorder {
@@ -111,7 +118,7 @@ func TestNotServed(t *testing.T) {
 			t.Errorf("%s: status %d, want 404", path, rec.Code)
 		}
 	}
-	fsrv := &fileServer{root: mustRoot(t)}
+	fsrv := &fileServer{files: mustRoot(t).FS()}
 	if rec := get(fsrv, "GET", "/web/../go.mod"); rec.Code != 404 {
 		t.Errorf("file server itself, /web/../go.mod: status %d", rec.Code)
 	}
@@ -192,10 +199,7 @@ func TestOnlyPublicPaths(t *testing.T) {
 	write(t, root, "web/.git/config", []byte("secret"))
 	write(t, root, "web/sub/.hidden.js", []byte("secret"))
 	write(t, root, "webby/x.js", []byte("secret"))
-	h, err := New(Options{Root: root})
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := dirServer(t, root, nil)
 	for _, path := range []string{"/other/file.js", "/.env", "/.git/config", "/web/.git/config",
 		"/web/sub/.hidden.js", "/webby/x.js", "/index.htm", "/web/", "/web/sub/", "/api/check",
 		"/web/%2e%2e/other/file.js", "/web/..%2fother/file.js"} {

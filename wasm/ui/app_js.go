@@ -12,7 +12,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"beeline/core/protocol"
-	"beeline/wasm/ui/share"
+	"beeline/core/share"
 )
 
 // input is a model as loaded: its bytes and, when it came from a

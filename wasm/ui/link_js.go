@@ -10,7 +10,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"beeline/core/protocol"
-	"beeline/wasm/ui/share"
+	"beeline/core/share"
 )
 
 // copyLink puts the model, query, options, trace and step into the URL

@@ -14,7 +14,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"beeline/core/protocol"
-	"beeline/wasm/ui/share"
+	"beeline/core/share"
 )
 
 func (a *app) wireLoading() {

@@ -11,7 +11,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"beeline/core/protocol"
-	"beeline/wasm/ui/share"
+	"beeline/core/share"
 )
 
 // tableFlow is a check whose heuristic precomputes a table, across the

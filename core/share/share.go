@@ -121,6 +121,12 @@ func splitTag(s string) (version int, body string, ok bool) {
 // Decode reads a fragment (with or without '#') made by Encode. It does
 // not check the model's hash: call Verify once the model bytes are known.
 func Decode(fragment string) (*Link, error) {
+	return decode(fragment, MaxPayload)
+}
+
+// decode is Decode with the decompressed payload capped at maxPayload
+// bytes.
+func decode(fragment string, maxPayload int) (*Link, error) {
 	v, body, ok := splitTag(strings.TrimPrefix(fragment, "#"))
 	if !ok {
 		return nil, errors.New("this is not a Beeline share link")
@@ -132,12 +138,12 @@ func Decode(fragment string) (*Link, error) {
 	if err != nil {
 		return nil, errors.New("the link is damaged (it is not valid base64url); was it cut short?")
 	}
-	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(packed)), MaxPayload+1))
+	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(packed)), int64(maxPayload)+1))
 	if err != nil {
 		return nil, errors.New("the link is damaged (its data does not decompress); was it cut short?")
 	}
-	if len(raw) > MaxPayload {
-		return nil, fmt.Errorf("the link holds more than %d MiB of data", MaxPayload>>20)
+	if len(raw) > maxPayload {
+		return nil, fmt.Errorf("the link holds more than %s of data", sizeWords(maxPayload))
 	}
 	var l Link
 	if unpack.Unmarshal(raw, &l, maxLinkElements) != nil {

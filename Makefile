@@ -16,7 +16,9 @@ WEB_BUILD := web/build
 
 all: build
 
-build:
+# The binary embeds the app's files (index.html, web/), so the wasm is
+# built first.
+build: wasm
 	$(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/beeline
 
 # The web app's build outputs, all in web/build/ (ignored by git):

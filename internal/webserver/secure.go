@@ -45,6 +45,13 @@ var securityHeaders = [...][2]string{
 	{"Cross-Origin-Opener-Policy", "same-origin"},
 }
 
+// SecurityHeaders returns the headers Secure sets, as name and value
+// pairs, for platforms that serve the app's files without this package
+// (the Worker's static assets take them from a _headers file).
+func SecurityHeaders() [][2]string {
+	return securityHeaders[:]
+}
+
 // Secure returns h with the security headers on every response.
 func Secure(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

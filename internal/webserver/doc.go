@@ -1,13 +1,21 @@
-// Package webserver serves Beeline's web app from a directory: the page
-// (index.html), its static assets (web/, including the built wasm in
-// web/build/) and, under /api/, an engine handler, so that the page served
-// by `beeline serve` can also run jobs natively.
+// Package webserver is Beeline's one HTTP handler: the web app's files
+// (the page, index.html, and its static assets, web/, including the built
+// wasm in web/build/), an engine handler under /api/ so that the page
+// served by `beeline serve` can also run jobs natively, and short links
+// (internal/shortlink under /api/share, and the page at /s/{id}). The
+// same handler runs in `beeline serve`, over the binary's embedded files
+// or a directory, and in the Cloudflare Worker (build/), where the
+// platform serves the files and the handler the short links.
 //
 // What is served: "/" and "/index.html" (the page) and everything under
-// "/web/". Nothing else of the directory is reachable (when the directory
-// is a repository checkout, its sources and .git stay private), and no
-// path component may start with a dot. Files are opened through os.Root,
-// so a symbolic link cannot lead outside the directory.
+// "/web/". Nothing else of the files is reachable (when they are a
+// repository checkout, its sources and .git stay private), and no path
+// component may start with a dot. A directory is opened through os.Root
+// (DirFiles), so a symbolic link cannot lead outside it.
+//
+// /s/{id}, for an id the store holds, is the page with <base href="../">
+// inserted after <head>, so that its relative addresses resolve from the
+// app's root; the page then fetches api/share/{id} and opens the link.
 //
 // Headers:
 //
@@ -88,8 +96,10 @@
 // without the -attr directive (Firefox before 108) falls back to
 // style-src and only loses the drawings' size cap.
 //
-// object-src 'none', base-uri 'none': no plugins, and no <base> element
-// can redirect the page's relative URLs.
+// object-src 'none': no plugins.
+//
+// base-uri 'self': the page at /s/{id} carries <base href="../">; no
+// <base> element can point the page's relative URLs at another site.
 //
 // form-action 'none': the page's forms (the query form, the paste
 // dialog's method="dialog" form) never submit to a URL; the page handles

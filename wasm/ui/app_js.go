@@ -59,6 +59,9 @@ type app struct {
 
 	// link is a share link being opened: its check is under way.
 	link *share.Link
+	// shortMax is the largest envelope the server keeps as a short link;
+	// 0 when it keeps none (static hosting).
+	shortMax int
 }
 
 func newApp() *app {
@@ -87,6 +90,8 @@ func (a *app) start() {
 	a.wireTables()
 	a.sim.wire()
 	a.byID("share").AddEventListener("click", false, func(dom.Event) { a.copyLink() })
+	a.byID("short-link").AddEventListener("click", false, func(dom.Event) { go a.shortLink() })
+	go a.probeShortLinks()
 	a.byID("theme").AddEventListener("click", false, func(dom.Event) {
 		if a.doc.DocumentElement().GetAttribute("data-theme") == "dark" {
 			a.applyTheme("light")
@@ -191,6 +196,7 @@ func (a *app) loadModel(in *input) {
 	a.byID("empty").SetAttribute("hidden", "")
 	a.byID("model-name").SetTextContent(in.Name)
 	a.byID("share").(*dom.HTMLButtonElement).SetDisabled(false)
+	a.byID("short-link").(*dom.HTMLButtonElement).SetDisabled(false)
 	a.byID("progress").SetInnerHTML("")
 	a.setStatus("", "")
 	go a.runJob("/parse", &protocol.Request{Name: in.Name, Model: in.Model, QueryFiles: in.QueryFiles}, nil)

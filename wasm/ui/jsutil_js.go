@@ -108,6 +108,33 @@ func fetchBytes(url string, progress func(got, total int)) ([]byte, error) {
 	return out, nil
 }
 
+// postText is a text body to POST with fetchText.
+type postText struct{ body string }
+
+// fetchText fetches url (a POST of body when body is not nil) and returns
+// the answer's text and status; err is for a request that got no answer.
+func fetchText(url string, body *postText) (string, int, error) {
+	var resp js.Value
+	var err error
+	if body == nil {
+		resp, err = await(global.Call("fetch", url))
+	} else {
+		resp, err = await(global.Call("fetch", url, map[string]any{
+			"method":  "POST",
+			"body":    body.body,
+			"headers": map[string]any{"Content-Type": "text/plain; charset=utf-8"},
+		}))
+	}
+	if err != nil {
+		return "", 0, err
+	}
+	text, err := await(resp.Call("text"))
+	if err != nil {
+		return "", 0, err
+	}
+	return text.String(), resp.Get("status").Int(), nil
+}
+
 func headerInt(resp js.Value, name string) int {
 	h := resp.Get("headers").Call("get", name)
 	if h.IsNull() || h.IsUndefined() {

@@ -5,7 +5,10 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
 	"strconv"
+	"strings"
 
 	"honnef.co/go/js/dom/v2"
 
@@ -16,8 +19,27 @@ import (
 // copyLink puts the model, query, options, trace and step into the URL
 // fragment and on the clipboard.
 func (a *app) copyLink() {
-	if a.in == nil {
+	frag, ok := a.linkFragment()
+	if !ok {
 		return
+	}
+	url := appBase() + "#" + frag
+	global.Get("history").Call("replaceState", nil, "", url)
+	warn := ""
+	if len(url) > share.WarnLength {
+		warn = "This link is " + strconv.Itoa(len(url)) + " characters long; some chat tools and browsers cut links over " + strconv.Itoa(share.WarnLength) + "."
+		if a.shortMax > 0 {
+			warn += " A short link is shorter."
+		}
+	}
+	a.showLink(url, warn, "")
+}
+
+// linkFragment is the share link of what is on screen: the fragment a
+// link carries after '#', and the envelope a short link stores.
+func (a *app) linkFragment() (string, bool) {
+	if a.in == nil {
+		return "", false
 	}
 	l := &share.Link{Name: a.in.Name, Hash: share.Hash(a.in.Model), QueryFiles: a.in.QueryFiles, Options: a.options()}
 	if a.in.URL != "" {
@@ -35,20 +57,27 @@ func (a *app) copyLink() {
 	frag, err := share.Encode(l)
 	if err != nil {
 		a.notify(err.Error(), true)
-		return
+		return "", false
 	}
-	loc := global.Get("location")
-	url := loc.Get("origin").String() + loc.Get("pathname").String() + "#" + frag
-	global.Get("history").Call("replaceState", nil, "", url)
+	return frag, true
+}
+
+// appBase is the address of the app's page without query or fragment:
+// the folder the page's relative addresses resolve from, which is the
+// app's root also at /s/{id} (that page carries <base href="../">).
+func appBase() string {
+	return global.Get("URL").New(".", global.Get("document").Get("baseURI")).Get("href").String()
+}
+
+// showLink shows a link in the share box, selected, with a warning and a
+// note under it, and puts it on the clipboard.
+func (a *app) showLink(url, warn, note string) {
 	a.byID("share-box").RemoveAttribute("hidden")
 	in := a.byID("share-url").(*dom.HTMLInputElement)
 	in.SetValue(url)
 	in.Select()
-	warn := ""
-	if len(url) > share.WarnLength {
-		warn = "This link is " + strconv.Itoa(len(url)) + " characters long; some chat tools and browsers cut links over " + strconv.Itoa(share.WarnLength) + "."
-	}
 	a.byID("share-warn").SetTextContent(warn)
+	a.byID("share-note").SetTextContent(note)
 	go func() {
 		if _, err := await(global.Get("navigator").Get("clipboard").Call("writeText", url)); err != nil {
 			a.byID("share-warn").SetTextContent(warn + " The browser refused the clipboard: copy the link from the box.")
@@ -56,6 +85,83 @@ func (a *app) copyLink() {
 		}
 		a.notify("Link copied to the clipboard.", false)
 	}()
+}
+
+// probeShortLinks asks the server whether it keeps short links (beeline
+// serve and the Worker do; static hosting answers 404 or nothing) and
+// shows the "Short link" action if it does.
+func (a *app) probeShortLinks() {
+	text, status, err := fetchText("api/share", nil)
+	if err != nil || status != 200 {
+		return
+	}
+	var limits struct {
+		MaxEnvelope int `json:"maxEnvelope"`
+	}
+	if json.Unmarshal([]byte(text), &limits) != nil || limits.MaxEnvelope <= 0 {
+		return
+	}
+	a.shortMax = limits.MaxEnvelope
+	a.byID("short-link").RemoveAttribute("hidden")
+}
+
+// shortNote is shown under every short link: unlike a fragment link, it
+// puts the model on the server.
+const shortNote = "A short link uploads the model to this server: anyone with the link can read it."
+
+// shortLink stores what is on screen as a short link and shows it.
+func (a *app) shortLink() {
+	frag, ok := a.linkFragment()
+	if !ok {
+		return
+	}
+	if len(frag) > a.shortMax {
+		a.notify("This model is too large for a short link ("+strconv.Itoa(len(frag)>>10)+" KiB packed, at most "+strconv.Itoa(a.shortMax>>10)+" KiB): use Copy link.", true)
+		return
+	}
+	btn := a.byID("short-link").(*dom.HTMLButtonElement)
+	btn.SetDisabled(true)
+	defer btn.SetDisabled(false)
+	text, status, err := fetchText("api/share", &postText{frag})
+	if err == nil && status != 200 {
+		err = errors.New(strings.TrimSpace(text))
+	}
+	var made struct {
+		ID   string `json:"id"`
+		Path string `json:"path"`
+	}
+	if err == nil && (json.Unmarshal([]byte(text), &made) != nil || !share.IsID(made.ID) || made.Path != "s/"+made.ID) {
+		err = errors.New("the server's answer is not a short link")
+	}
+	if err != nil {
+		a.notify("Cannot make a short link: "+err.Error(), true)
+		return
+	}
+	a.showLink(appBase()+made.Path, "", shortNote)
+}
+
+// shortID returns the id when the page's address is a short link's
+// (…/s/{id}).
+func shortID() (string, bool) {
+	parts := strings.Split(global.Get("location").Get("pathname").String(), "/")
+	if n := len(parts); n >= 2 && parts[n-2] == "s" && share.IsID(parts[n-1]) {
+		return parts[n-1], true
+	}
+	return "", false
+}
+
+// openShort opens the short link id: it fetches the envelope the server
+// keeps and opens it as a fragment link.
+func (a *app) openShort(id string) {
+	text, status, err := fetchText("api/share/"+id, nil)
+	if err == nil && status != 200 {
+		err = errors.New(strings.TrimSpace(text))
+	}
+	if err != nil {
+		a.notify("Cannot open the short link: "+err.Error(), true)
+		return
+	}
+	a.openLink(text)
 }
 
 // openLink opens a share link: it verifies the model's hash, loads the

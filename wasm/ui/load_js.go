@@ -160,7 +160,9 @@ func fetchModel(url string, queryURLs []string) (*input, error) {
 // the page only reads models its own server offers.
 func sameOrigin(raw string) (string, error) {
 	loc := global.Get("location")
-	u := global.Get("URL").New(raw, loc.Get("href"))
+	// Resolved as the page's own relative addresses are: from its base,
+	// which at /s/{id} is the app's root.
+	u := global.Get("URL").New(raw, global.Get("document").Get("baseURI"))
 	if u.Get("origin").String() != loc.Get("origin").String() {
 		return "", errors.New("?model= must name a file on this server (" + loc.Get("origin").String() + "), not " + u.Get("origin").String())
 	}
@@ -174,6 +176,10 @@ func (a *app) openFromURL() {
 	loc := global.Get("location")
 	if frag := loc.Get("hash").String(); share.IsLink(frag) {
 		a.openLink(frag)
+		return
+	}
+	if id, ok := shortID(); ok {
+		a.openShort(id)
 		return
 	}
 	params := global.Get("URLSearchParams").New(loc.Get("search"))

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"beeline/core/share"
 )
 
@@ -64,8 +66,18 @@ func TestPageShortLink(t *testing.T) {
 	stop()
 	startServe(t, bin, root, addr, data)
 
-	ctx2 := openPage(t, url)
+	// The page at /s/{id}, with its <base>, under the same policy and
+	// without one violation.
+	ctx2 := StartBrowser(t)
+	issues := watchCSP(t, ctx2)
+	if _, err := chromedp.Run(ctx2, chromedp.EmulateViewport(1400, 1000)); err != nil {
+		t.Fatal(err)
+	}
+	Navigate(t, ctx2, url)
 	waitPage(t, ctx2, `document.body.dataset.step === "4" && document.body.dataset.job === "idle"`, 30*time.Second)
+	if v := Eval[[]string](t, ctx2, `window.cspViolations`); len(v) > 0 || len(issues()) > 0 {
+		t.Errorf("policy violations at /s/{id}: %q, %q", v, issues())
+	}
 	if got := activeLocations(t, ctx2); got != want {
 		t.Errorf("the short link shows %s at state 4, want %s", got, want)
 	}

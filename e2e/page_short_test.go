@@ -178,3 +178,29 @@ func httpGet(t *testing.T, url string, status int) string {
 	}
 	return string(body)
 }
+
+// Served as plain static files (no short-link service), the page keeps
+// its "Short link" action hidden and Copy link works as before.
+func TestPageStaticHostingNoShortLink(t *testing.T) {
+	RequireChromium(t)
+	root := WebRoot(t)
+	RequireUI(t, root)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: http.FileServer(http.Dir(root))}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	ctx := openPage(t, "http://"+ln.Addr().String()+"/")
+	chooseExample(t, ctx, "fischer-broken")
+	// The page asked at start; by now its answer (a 404) has long come.
+	time.Sleep(300 * time.Millisecond)
+	if !Eval[bool](t, ctx, `document.getElementById("short-link").hidden`) {
+		t.Error("the Short link action is shown on a static host")
+	}
+	click(t, ctx, "#share")
+	if url := Eval[string](t, ctx, `document.getElementById("share-url").value`); !strings.Contains(url, "/#b") {
+		t.Errorf("Copy link gave %q", url)
+	}
+}

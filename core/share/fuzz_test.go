@@ -42,3 +42,31 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCheckEnvelope checks that no envelope makes CheckEnvelope panic or
+// hang, and that what it accepts is canonical: checking its canonical
+// envelope again gives the same id and envelope.
+func FuzzCheckEnvelope(f *testing.F) {
+	if frag, err := Encode(sampleLink()); err == nil {
+		f.Add(frag)
+		f.Add(frag[:len(frag)/2])
+	}
+	f.Add("b1.")
+	f.Add("b1.AAAA")
+	f.Fuzz(func(t *testing.T, envelope string) {
+		s, err := CheckEnvelope(envelope)
+		if err != nil {
+			if s != nil {
+				t.Fatalf("a short link and an error: %v", err)
+			}
+			return
+		}
+		if !IsID(s.ID) || len(s.Envelope) > MaxEnvelope {
+			t.Fatalf("id %q, envelope of %d bytes", s.ID, len(s.Envelope))
+		}
+		again, err := CheckEnvelope(s.Envelope)
+		if err != nil || again.ID != s.ID || again.Envelope != s.Envelope {
+			t.Fatalf("the canonical envelope is not canonical: %v", err)
+		}
+	})
+}

@@ -74,6 +74,10 @@ func CheckEnvelope(envelope string) (*Short, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(canon) > MaxEnvelope {
+		// Packed by a better compressor than this one.
+		return nil, fmt.Errorf("the link is larger than a short link may be (%s)", sizeWords(MaxEnvelope))
+	}
 	return &Short{ID: ID(canon), Envelope: canon, Link: l}, nil
 }
 

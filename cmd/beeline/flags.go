@@ -34,7 +34,20 @@ func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 // suffix (powers of 1024).
 type byteSize int64
 
-func (b *byteSize) String() string { return strconv.FormatInt(int64(*b), 10) }
+// String says the size as Set reads it: with the largest suffix that
+// divides it ("16M", "1G", "1500").
+func (b *byteSize) String() string {
+	n := int64(*b)
+	for _, u := range []struct {
+		suffix string
+		size   int64
+	}{{"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}} {
+		if n != 0 && n%u.size == 0 {
+			return strconv.FormatInt(n/u.size, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(n, 10)
+}
 
 func (b *byteSize) Set(s string) error {
 	t := strings.ToUpper(strings.TrimSpace(s))

@@ -105,3 +105,17 @@ func TestServeLimits(t *testing.T) {
 		t.Errorf("the 413 has no X-Frame-Options: %v", resp.Header)
 	}
 }
+
+// Sizes are shown as they are written: serve -h's defaults read "16M".
+func TestByteSizeString(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 1500: "1500", 512 << 10: "512K", 16 << 20: "16M", 1 << 30: "1G", 3<<30 + 1<<20: "3073M"} {
+		b := byteSize(n)
+		if got := b.String(); got != want {
+			t.Errorf("%d: %q, want %q", n, got, want)
+		}
+		var back byteSize
+		if err := back.Set(want); err != nil || back != b {
+			t.Errorf("%q reads back as %d (%v)", want, back, err)
+		}
+	}
+}

@@ -32,8 +32,14 @@ const memoryBudget = 1 << 30
 // and the page keeps it in IndexedDB.
 const tableBudget = 256 << 20
 
+// maxRequest bounds a request body. The worker's requests come from its
+// own page, whose table budget has no upper bound: a /check carries the
+// cached table, whose encoding is about as large as the budget let it
+// grow. The cap only keeps a body and its decoding within wasm32's 4 GiB.
+const maxRequest = 1 << 30
+
 func main() {
-	workers.Serve(limited{engine.New(engine.Options{DefaultMaxMemory: memoryBudget, DefaultMaxTable: tableBudget, Yield: yield})})
+	workers.Serve(limited{engine.New(engine.Options{MaxRequestBytes: maxRequest, DefaultMaxMemory: memoryBudget, DefaultMaxTable: tableBudget, Yield: yield})})
 }
 
 // limited serves the one request of this Go instance with the request's

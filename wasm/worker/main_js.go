@@ -55,7 +55,13 @@ func (h limited) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	budget := int64(memoryBudget)
 	if r.Body != nil {
 		body, err := io.ReadAll(r.Body)
-		var req protocol.Request
+		// Only the budget is decoded here: the model and the table are
+		// skipped, not copied, and the engine decodes the request whole.
+		var req struct {
+			Options struct {
+				MaxMemory int64 `msgpack:"max_memory"`
+			} `msgpack:"options"`
+		}
 		if err == nil && unpack.Unmarshal(body, &req, protocol.MaxRequestElements) == nil && req.Options.MaxMemory > 0 {
 			budget = req.Options.MaxMemory
 		}

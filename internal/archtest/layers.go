@@ -79,6 +79,7 @@ var Layers = []Layer{
 	{Name: "internal", Packages: []string{"beeline/internal/..."}, May: below},
 	{Name: "the browser", Packages: []string{"syscall/js"}, Bindings: true},
 	{Name: "wasm", Packages: []string{"beeline/wasm/..."}, May: below},
+	{Name: "build", Packages: []string{"beeline/build/..."}, May: below},
 	{Name: "cmd", Packages: []string{"beeline/cmd/..."}, May: below},
 	{Name: "e2e", Packages: []string{"beeline/e2e"}, May: below},
 }

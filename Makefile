@@ -11,8 +11,11 @@ BIN       := bin/beeline
 EXAMPLE   := testdata/models/fischer.xml
 
 WEB_BUILD := web/build
+# The Cloudflare Worker's generated files (build/, ignored by git).
+WORKER    := build/worker
+SITE      := build/site
 
-.PHONY: all build run wasm test test-go test-wasm test-browser vet fmt-check rules bench fuzz clean
+.PHONY: all build run wasm worker test test-go test-wasm test-browser test-worker vet fmt-check rules bench fuzz clean
 
 all: build
 
@@ -40,22 +43,47 @@ wasm:
 	cp web/engine-runtime.mjs $(WEB_BUILD)/worker/runtime.mjs
 	for f in $(WEB_BUILD)/*.wasm; do gzip -9 -k -n -f "$$f"; done
 
+# The Cloudflare Worker (build/, wrangler.jsonc):
+#   build/worker/  github.com/syumai/workers' glue (worker.mjs imports
+#                  app.wasm, the Worker ./build, beside it)
+#   build/site/    the static assets the platform serves itself: index.html
+#                  and web/ with the wasm, less web/render and web/test
+#                  (Go sources and the engine harness) and the .gz copies
+#                  (the platform compresses), plus _headers, the security
+#                  headers from internal/webserver
+worker: wasm
+	$(GO) run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -o $(WORKER)
+	GOOS=js GOARCH=wasm $(GO) build $(BUILDFLAGS) -o $(WORKER)/app.wasm ./build
+	rm -rf $(SITE)
+	mkdir -p $(SITE)/web
+	cp index.html $(SITE)/
+	cp web/*.js web/*.mjs web/app.css $(SITE)/web/
+	cp -R web/examples $(WEB_BUILD) $(SITE)/web/
+	rm -f $(SITE)/web/build/*.gz
+	$(GO) run ./build/headers > $(SITE)/_headers
+
 # Build everything and serve the app on loopback.
 run: wasm build
 	./$(BIN) serve --addr 127.0.0.1:8080
 
-test: vet fmt-check rules test-go test-wasm test-browser
+test: vet fmt-check rules test-go test-wasm test-browser test-worker
 
-# Every Go test except the browser's (they need the wasm built and run in
-# test-browser).
+# Every Go test except the browser's and the Worker's (they need the wasm
+# and the Worker built, and run in test-browser and test-worker).
 test-go:
-	$(GO) test $$($(GO) list ./... | grep -v '^beeline/e2e$$')
+	$(GO) test $$($(GO) list ./... | grep -v -e '^beeline/e2e$$' -e '^beeline/build$$')
 
 # Headless Chromium loads the harness and the page over loopback, against
 # the assets `make wasm` built. Skips without /usr/bin/chromium unless CI is
 # set (then it fails: .ci/run installs Chromium).
 test-browser: wasm
 	BEELINE_WEB_ROOT=$(CURDIR) $(GO) test -count=1 ./e2e/
+
+# The Worker under `wrangler dev --local` (workerd on loopback, KV on disk
+# in a temporary directory). Fails, rather than skips, without wrangler:
+# `npm ci --prefix build` installs it.
+test-worker: worker
+	BEELINE_WORKER_TEST=1 WRANGLER_SEND_METRICS=false $(GO) test -count=1 ./build/
 
 # The engine ships as wasm: run its tests on that target too, under Node.
 test-wasm:
@@ -100,4 +128,4 @@ fuzz:
 	$(GO) test -run XXX -fuzz FuzzDecode$$ -fuzztime 30s ./core/share/
 
 clean:
-	rm -rf bin $(WEB_BUILD)
+	rm -rf bin $(WEB_BUILD) $(WORKER) $(SITE) build/.wrangler

@@ -126,6 +126,7 @@ fuzz:
 	$(GO) test -run XXX -fuzz FuzzReadFrame -fuzztime 30s ./core/protocol/
 	$(GO) test -run XXX -fuzz FuzzDecodeRequest -fuzztime 30s ./core/protocol/
 	$(GO) test -run XXX -fuzz FuzzDecode$$ -fuzztime 30s ./core/share/
+	$(GO) test -run XXX -fuzz FuzzCheckEnvelope -fuzztime 30s ./core/share/
 
 clean:
 	rm -rf bin $(WEB_BUILD) $(WORKER) $(SITE) build/.wrangler

@@ -26,7 +26,7 @@ func TestPageShortLink(t *testing.T) {
 	RequireChromium(t)
 	root := WebRoot(t)
 	RequireUI(t, root)
-	bin := buildBeeline(t, root)
+	bin := buildBeeline(t)
 	data := t.TempDir()
 	addr := freeAddr(t)
 	stop := startServe(t, bin, root, addr, data)
@@ -95,12 +95,13 @@ func TestPageShortLink(t *testing.T) {
 	}
 }
 
-// buildBeeline builds the command into a temporary directory.
-func buildBeeline(t *testing.T, root string) string {
+// buildBeeline builds the command of this module (the test runs in
+// e2e/) into a temporary directory.
+func buildBeeline(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "beeline")
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/beeline")
-	cmd.Dir = root
+	cmd.Dir = ".."
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build ./cmd/beeline: %v\n%s", err, out)
 	}

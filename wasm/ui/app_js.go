@@ -59,13 +59,16 @@ type app struct {
 
 	// link is a share link being opened: its check is under way.
 	link *share.Link
+	// pendingCheck is the query a gallery card asked to check once its
+	// model is loaded; -1 when none.
+	pendingCheck int
 	// shortMax is the largest envelope the server keeps as a short link;
 	// 0 when it keeps none (static hosting).
 	shortMax int
 }
 
 func newApp() *app {
-	return &app{doc: dom.GetWindow().Document().(dom.HTMLDocument), sel: -1, menus: make(chan struct{})}
+	return &app{doc: dom.GetWindow().Document().(dom.HTMLDocument), sel: -1, pendingCheck: -1, menus: make(chan struct{})}
 }
 
 // byID returns the element with the given id.
@@ -302,6 +305,14 @@ func (a *app) jobDone(row *queryRow) {
 	a.jobEnded()
 	if a.link != nil && row == nil && a.model != nil {
 		a.checkLink()
+	}
+	if q := a.pendingCheck; q >= 0 && row == nil {
+		a.pendingCheck = -1
+		if a.model != nil && q < len(a.queries) {
+			a.sel = q
+			a.renderQueries()
+			a.checkSelected()
+		}
 	}
 }
 

@@ -9,21 +9,36 @@ type example struct {
 	Title       string
 	Files       []string // the model first, then its .q files
 	Attribution string
+	// Teaches is the line on the example's card: what it shows a class.
+	Teaches string
+	// Check is the query the card's button checks once the model is
+	// loaded, with Order and Heuristic as the search ("" keeps the
+	// page's); -1 only opens the model.
+	Check            int
+	Order, Heuristic string
 }
 
+const own = "Beeline's own example (same licence as Beeline)"
+
 var gallery = []example{
-	{"fischer", "Fischer's protocol (mutual exclusion holds)",
-		[]string{"fischer.xml"}, "Beeline's own example (same licence as Beeline)"},
-	{"fischer-broken", "Fischer's protocol, broken (x >= k): mutual exclusion fails",
-		[]string{"fischer-broken.xml"}, "Beeline's own example (same licence as Beeline)"},
-	{"fischer-typo", "Fischer's protocol with a typo (shows a positioned error)",
-		[]string{"fischer-typo.xml"}, "Beeline's own example (same licence as Beeline)"},
-	{"crossing", "Railway crossing with a queue (.xta + .q)",
-		[]string{"crossing.xta", "crossing.q"}, "Beeline's own example (same licence as Beeline)"},
-	{"crossing-lazy", "Railway crossing with a lazy gate: a train may wait forever (a leads-to loop)",
-		[]string{"crossing-lazy.xta", "crossing-lazy.q"}, "Beeline's own example (same licence as Beeline)"},
-	{"counters", "Counters: a big state space (try Cancel)",
-		[]string{"counters.xta", "counters.q"}, "Beeline's own example (same licence as Beeline)"},
+	{"fischer", "Fischer's protocol (mutual exclusion holds)", []string{"fischer.xml"}, own,
+		"Mutual exclusion with timing alone: the property holds, and the whole state space is explored to prove it.",
+		0, "bfs", ""},
+	{"fischer-broken", "Fischer's protocol, broken (x >= k): mutual exclusion fails", []string{"fischer-broken.xml"}, own,
+		"A broken protocol found by directed search: A* with the hL heuristic finds the shortest counterexample, played on the automata.",
+		0, "astar", "hl"},
+	{"fischer-typo", "Fischer's protocol with a typo (shows a positioned error)", []string{"fischer-typo.xml"}, own,
+		"What a mistake in a model looks like: the error is shown at its line and column.",
+		-1, "", ""},
+	{"crossing", "Railway crossing with a queue (.xta + .q)", []string{"crossing.xta", "crossing.q"}, own,
+		"Trains, a gate and a queue, as UPPAAL's train-gate: a train can cross, and never two at once.",
+		1, "bfs", ""},
+	{"crossing-lazy", "Railway crossing with a lazy gate: a train may wait forever (a leads-to loop)", []string{"crossing-lazy.xta", "crossing-lazy.q"}, own,
+		"Liveness: a leads-to property fails, and its counterexample is a loop that goes round for ever.",
+		0, "bfs", ""},
+	{"counters", "Counters: a big state space (try Cancel)", []string{"counters.xta", "counters.q"}, own,
+		"State-space explosion: a few counters make millions of states; watch the progress and cancel.",
+		0, "bfs", ""},
 }
 
 // exampleByKey finds a gallery entry.

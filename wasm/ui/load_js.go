@@ -52,6 +52,56 @@ func (a *app) wireLoading() {
 			go a.loadExample(ex)
 		}
 	})
+	a.renderCards()
+}
+
+// renderCards fills the first screen with the gallery as cards: what
+// each example teaches, and one button that opens it and checks its
+// query.
+func (a *app) renderCards() {
+	list := a.byID("cards")
+	for _, ex := range gallery {
+		li := a.doc.CreateElement("li").(dom.HTMLElement)
+		li.SetAttribute("data-example", ex.Key)
+		h := a.doc.CreateElement("h3")
+		h.SetTextContent(ex.Title)
+		p := a.doc.CreateElement("p")
+		p.SetTextContent(ex.Teaches)
+		by := a.doc.CreateElement("span")
+		by.Class().Add("by")
+		by.SetTextContent(ex.Attribution)
+		btn := a.doc.CreateElement("button").(*dom.HTMLButtonElement)
+		btn.SetAttribute("type", "button")
+		label := "Open and check"
+		if ex.Check < 0 {
+			label = "Open"
+		}
+		btn.SetTextContent(label)
+		btn.SetAttribute("aria-label", label+": "+ex.Title)
+		btn.AddEventListener("click", false, func(dom.Event) { go a.openCard(ex) })
+		li.AppendChild(h)
+		li.AppendChild(p)
+		li.AppendChild(by)
+		li.AppendChild(btn)
+		list.AppendChild(li)
+	}
+}
+
+// openCard opens a card's example with its search options and, once the
+// engine has read it, checks its query.
+func (a *app) openCard(ex example) {
+	<-a.menus // the search menus, which the card sets
+	a.byID("gallery").(*dom.HTMLSelectElement).SetValue(ex.Key)
+	if ex.Order != "" {
+		o := a.options()
+		o.Order, o.Heuristic = protocol.Order(ex.Order), protocol.Heuristic{Name: ex.Heuristic}
+		a.setOptions(o)
+	}
+	a.pendingCheck = ex.Check
+	a.loadExample(ex)
+	// The card's heuristic is the example's point: loading the model
+	// does not make it the page's to change.
+	a.heuristicPicked = ex.Heuristic != ""
 }
 
 func (a *app) wirePaste() {

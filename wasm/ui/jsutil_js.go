@@ -7,6 +7,8 @@ package main
 
 import (
 	"errors"
+	"strconv"
+	"strings"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -112,8 +114,9 @@ func fetchBytes(url string, progress func(got, total int)) ([]byte, error) {
 type postText struct{ body string }
 
 // fetchText fetches url (a POST of body when body is not nil) and returns
-// the answer's text and status; err is for a request that got no answer.
-func fetchText(url string, body *postText) (string, int, error) {
+// the answer's text. An answer other than 200 is an error whose message
+// is the server's (one plain sentence, as Beeline's servers answer).
+func fetchText(url string, body *postText) (string, error) {
 	var resp js.Value
 	var err error
 	if body == nil {
@@ -126,13 +129,20 @@ func fetchText(url string, body *postText) (string, int, error) {
 		}))
 	}
 	if err != nil {
-		return "", 0, err
+		return "", err
 	}
 	text, err := await(resp.Call("text"))
 	if err != nil {
-		return "", 0, err
+		return "", err
 	}
-	return text.String(), resp.Get("status").Int(), nil
+	if status := resp.Get("status").Int(); status != 200 {
+		msg := strings.TrimSpace(text.String())
+		if msg == "" {
+			msg = url + ": " + strconv.Itoa(status) + " " + resp.Get("statusText").String()
+		}
+		return "", errors.New(msg)
+	}
+	return text.String(), nil
 }
 
 func headerInt(resp js.Value, name string) int {

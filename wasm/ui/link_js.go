@@ -91,8 +91,8 @@ func (a *app) showLink(url, warn, note string) {
 // serve and the Worker do; static hosting answers 404 or nothing) and
 // shows the "Short link" action if it does.
 func (a *app) probeShortLinks() {
-	text, status, err := fetchText("api/share", nil)
-	if err != nil || status != 200 {
+	text, err := fetchText("api/share", nil)
+	if err != nil {
 		return
 	}
 	var limits struct {
@@ -122,10 +122,7 @@ func (a *app) shortLink() {
 	btn := a.byID("short-link").(*dom.HTMLButtonElement)
 	btn.SetDisabled(true)
 	defer btn.SetDisabled(false)
-	text, status, err := fetchText("api/share", &postText{frag})
-	if err == nil && status != 200 {
-		err = errors.New(strings.TrimSpace(text))
-	}
+	text, err := fetchText("api/share", &postText{frag})
 	var made struct {
 		ID   string `json:"id"`
 		Path string `json:"path"`
@@ -153,10 +150,7 @@ func shortID() (string, bool) {
 // openShort opens the short link id: it fetches the envelope the server
 // keeps and opens it as a fragment link.
 func (a *app) openShort(id string) {
-	text, status, err := fetchText("api/share/"+id, nil)
-	if err == nil && status != 200 {
-		err = errors.New(strings.TrimSpace(text))
-	}
+	text, err := fetchText("api/share/"+id, nil)
 	if err != nil {
 		a.notify("Cannot open the short link: "+err.Error(), true)
 		return

@@ -28,6 +28,10 @@ const MaxEnvelopePayload = 4 << 20
 // links: one in ten billion after four billion links.
 const IDLength = 16
 
+// ErrTooLarge is CheckEnvelope's refusal of an envelope over MaxEnvelope,
+// and a service's when a body is over it before it is read whole.
+var ErrTooLarge = fmt.Errorf("the link is larger than a short link may be (%s)", sizeWords(MaxEnvelope))
+
 // Short is an envelope accepted for a short link.
 type Short struct {
 	// ID names the envelope; Envelope is the canonical fragment payload
@@ -45,7 +49,7 @@ type Short struct {
 // one plain sentence, meant for the person who asked.
 func CheckEnvelope(envelope string) (*Short, error) {
 	if len(envelope) > MaxEnvelope {
-		return nil, fmt.Errorf("the link is larger than a short link may be (%s)", sizeWords(MaxEnvelope))
+		return nil, ErrTooLarge
 	}
 	l, err := decode(envelope, MaxEnvelopePayload)
 	if err != nil {
@@ -77,7 +81,7 @@ func CheckEnvelope(envelope string) (*Short, error) {
 	}
 	if len(canon) > MaxEnvelope {
 		// Packed by a better compressor than this one.
-		return nil, fmt.Errorf("the link is larger than a short link may be (%s)", sizeWords(MaxEnvelope))
+		return nil, ErrTooLarge
 	}
 	return &Short{ID: ID(canon), Envelope: canon, Link: l}, nil
 }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
 
 	"beeline/core/share"
 )
@@ -31,18 +30,17 @@ func limits(w http.ResponseWriter, _ *http.Request) {
 type create struct{ store Store }
 
 func (c create) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	tooLarge := "the link is larger than a short link may be (" + strconv.Itoa(share.MaxEnvelope>>10) + " KiB)"
 	if r.ContentLength > share.MaxEnvelope {
 		// Unread: the connection is closed rather than drained.
 		w.Header().Set("Connection", "close")
-		http.Error(w, tooLarge, http.StatusRequestEntityTooLarge)
+		http.Error(w, share.ErrTooLarge.Error(), http.StatusRequestEntityTooLarge)
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, share.MaxEnvelope))
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		http.Error(w, tooLarge, http.StatusRequestEntityTooLarge)
+		http.Error(w, share.ErrTooLarge.Error(), http.StatusRequestEntityTooLarge)
 		return
 	case err != nil:
 		http.Error(w, "the link did not arrive whole", http.StatusBadRequest)

@@ -113,25 +113,23 @@ func parseServe(args []string, stderr io.Writer) (*serveConfig, error) {
 // handler is the server's handler: the app, the engine under /api/ and
 // the short links.
 func (c *serveConfig) handler() (http.Handler, error) {
-	files, where := fs.FS(nil), "this binary"
-	var err error
+	files := fs.FS(beeline.App)
 	if c.root != "" {
-		if files, err = webserver.DirFiles(c.root); err != nil {
+		dir, err := webserver.DirFiles(c.root)
+		if err != nil {
 			var pe *fs.PathError
 			if errors.As(err, &pe) {
 				err = pe.Err
 			}
 			return nil, fmt.Errorf("cannot serve %s: %v", c.root, err)
 		}
-		where = c.root
-	} else {
-		files = beeline.App
+		files = dir
 	}
 	if err := webserver.Check(files); err != nil {
 		if c.root == "" {
 			return nil, fmt.Errorf("this binary was built without the web app: %v, then build it again, or serve a directory with --root", err)
 		}
-		return nil, fmt.Errorf("%v in %s", err, where)
+		return nil, fmt.Errorf("%v in %s", err, c.root)
 	}
 	opts := webserver.Options{Files: files, API: engine.New(c.engine)}
 	if c.share {

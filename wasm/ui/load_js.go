@@ -97,8 +97,13 @@ func (a *app) openCard(ex example) {
 		o.Order, o.Heuristic = protocol.Order(ex.Order), protocol.Heuristic{Name: ex.Heuristic}
 		a.setOptions(o)
 	}
+	if !a.loadExample(ex) {
+		return
+	}
+	// Set once the model is being read (its parse job cannot end before
+	// this goroutine blocks), so that an example that could not be
+	// fetched leaves no check for the next model.
 	a.pendingCheck = ex.Check
-	a.loadExample(ex)
 	// The card's heuristic is the example's point: loading the model
 	// does not make it the page's to change.
 	a.heuristicPicked = ex.Heuristic != ""
@@ -173,8 +178,9 @@ func (a *app) loadFiles(files []js.Value) {
 	a.loadModel(in)
 }
 
-// loadExample fetches a gallery entry.
-func (a *app) loadExample(ex example) {
+// loadExample fetches a gallery entry and loads it, and reports whether
+// it could.
+func (a *app) loadExample(ex example) bool {
 	var qs []string
 	for _, q := range ex.Files[1:] {
 		qs = append(qs, "web/examples/"+q)
@@ -182,11 +188,12 @@ func (a *app) loadExample(ex example) {
 	in, err := fetchModel("web/examples/"+ex.Files[0], qs)
 	if err != nil {
 		a.notify(err.Error(), true)
-		return
+		return false
 	}
 	in.URL = "web/examples/" + ex.Files[0]
 	a.notify("Example: "+ex.Title+". "+ex.Attribution+".", false)
 	a.loadModel(in)
+	return true
 }
 
 // fetchModel downloads a model and its query files.

@@ -66,7 +66,7 @@ type Options struct {
 }
 
 // New returns the engine handler serving POST /parse, POST /check,
-// POST /prepare and POST /catalog.
+// POST /prepare, POST /simulate and POST /catalog.
 func New(opts Options) http.Handler {
 	if opts.ProgressEvery <= 0 {
 		opts.ProgressEvery = 200 * time.Millisecond
@@ -83,6 +83,7 @@ func New(opts Options) http.Handler {
 	mux.HandleFunc("POST /parse", h.serve(true, func(ctx context.Context, s *stream, req *protocol.Request) { h.run(ctx, s, req, false) }))
 	mux.HandleFunc("POST /check", h.serve(true, func(ctx context.Context, s *stream, req *protocol.Request) { h.run(ctx, s, req, true) }))
 	mux.HandleFunc("POST /prepare", h.serve(true, h.prepare))
+	mux.HandleFunc("POST /simulate", h.serve(true, h.simulate))
 	mux.HandleFunc("POST /catalog", h.serve(false, func(_ context.Context, s *stream, _ *protocol.Request) {
 		s.send(&protocol.Frame{Kind: protocol.FrameCatalog, Catalog: h.catalog})
 	}))

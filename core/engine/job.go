@@ -37,7 +37,7 @@ func (h *handler) run(ctx context.Context, s *stream, req *protocol.Request, che
 		checkQuery(ctx, s, l, q, vopts)
 		return
 	}
-	l, picked, ok := h.load(s, req)
+	l, picked, ok := h.load(s, req, true)
 	if !ok || !check {
 		return
 	}
@@ -53,16 +53,16 @@ func (h *handler) run(ctx context.Context, s *stream, req *protocol.Request, che
 }
 
 // load loads the request's model and picks its queries, sending the
-// model frame; ok is false when the model has errors or a pick is wrong
-// (a FrameError says which).
-func (h *handler) load(s *stream, req *protocol.Request) (l *job.Model, picked []*job.Query, ok bool) {
+// model frame when frame is set; ok is false when the model has errors
+// or a pick is wrong (a FrameError says which).
+func (h *handler) load(s *stream, req *protocol.Request, frame bool) (l *job.Model, picked []*job.Query, ok bool) {
 	var qfs []job.File
 	for _, f := range req.QueryFiles {
 		qfs = append(qfs, job.File{Name: f.Name, Data: f.Data})
 	}
 	l = job.Load(job.File{Name: req.Name, Data: req.Model}, qfs...)
 	picked, pickErr := l.Pick(req.Queries, req.Formulas)
-	if l.Doc != nil {
+	if l.Doc != nil && frame {
 		s.send(&protocol.Frame{Kind: protocol.FrameModel, Model: describe(l)})
 	}
 	if l.Net == nil {

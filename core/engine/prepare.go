@@ -72,7 +72,7 @@ func (h *handler) loadOne(s *stream, req *protocol.Request) (*job.Model, *job.Qu
 		s.fail("a table belongs to one query: pick exactly one")
 		return nil, nil, false
 	}
-	l, picked, ok := h.load(s, req)
+	l, picked, ok := h.load(s, req, true)
 	if !ok {
 		return nil, nil, false
 	}

@@ -136,11 +136,16 @@ func BuildTrace(t *zone.Trace) *protocol.Trace {
 		out.States = append(out.States, protocol.TraceState{Locs: st.Locs, Vars: st.Vars, Clocks: st.Clocks, Zone: st.Zone})
 	}
 	for _, st := range t.Steps {
-		step := protocol.TraceStep{Delay: st.Delay, Edges: make([]protocol.TraceEdge, 0, len(st.Transition.Edges))}
-		for _, e := range st.Transition.Edges {
-			step.Edges = append(step.Edges, protocol.TraceEdge{Process: e.Process, Edge: e.Edge, Select: e.Select})
-		}
-		out.Steps = append(out.Steps, step)
+		out.Steps = append(out.Steps, protocol.TraceStep{Delay: st.Delay, Edges: Edges(st.Transition)})
+	}
+	return out
+}
+
+// Edges converts the edges of a transition for the page.
+func Edges(t zone.Transition) []protocol.TraceEdge {
+	out := make([]protocol.TraceEdge, 0, len(t.Edges))
+	for _, e := range t.Edges {
+		out = append(out, protocol.TraceEdge{Process: e.Process, Edge: e.Edge, Select: e.Select})
 	}
 	return out
 }

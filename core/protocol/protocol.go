@@ -35,6 +35,66 @@ type Request struct {
 	// of precomputing, and refuses with a FrameError a table made for
 	// another model, query or heuristic option.
 	Table []byte `msgpack:"table,omitempty"`
+	// Sim is the path of a /simulate request.
+	Sim *SimRequest `msgpack:"sim,omitempty"`
+}
+
+// SimRequest asks the simulator (POST /simulate) for the state reached by
+// a path from the initial state and the transitions enabled there. The
+// engine keeps nothing between requests: each one carries the whole path
+// and replays it.
+type SimRequest struct {
+	// Concrete picks UPPAAL 5's concrete simulator: every step gives its
+	// delay, and the transitions offered are those the current clock
+	// valuation can take after some delay. Otherwise states are zones.
+	Concrete bool      `msgpack:"concrete,omitempty"`
+	Steps    []SimStep `msgpack:"steps,omitempty"`
+	// Random asks for up to Random more steps after Steps, each chosen
+	// uniformly among the enabled transitions (with Options.Seed), in
+	// concrete mode after a delay drawn among those that allow it.
+	Random int `msgpack:"random,omitempty"`
+}
+
+// SimStep is one step of a simulated path: its transition and, in
+// concrete mode, the delay before it, Delay/Den time units.
+type SimStep struct {
+	Edges []TraceEdge `msgpack:"edges"`
+	Delay int64       `msgpack:"delay,omitempty"`
+	Den   int64       `msgpack:"den,omitempty"`
+}
+
+// Simulation answers a /simulate request (FrameSim).
+type Simulation struct {
+	// Trace is the path, with a zone and clock values per state: the
+	// concrete simulator's own values, or the symbolic one's least
+	// delays along the path.
+	Trace *Trace `msgpack:"trace"`
+	// Enabled are the transitions of the last state.
+	Enabled []SimChoice `msgpack:"enabled"`
+	// Wait is, in concrete mode, the delays the last state allows.
+	Wait *Interval `msgpack:"wait,omitempty"`
+	// Error is why the path stops short: a step that could not be taken
+	// (the path then holds the steps before it), or a run-time error of
+	// the model met in the last state.
+	Error string `msgpack:"error,omitempty"`
+}
+
+// SimChoice is a transition the simulator offers; When is, in concrete
+// mode, the delays after which it can be taken.
+type SimChoice struct {
+	Edges []TraceEdge `msgpack:"edges"`
+	When  *Interval   `msgpack:"when,omitempty"`
+}
+
+// Interval is a set of delays from Lo to Hi, numerators over Den; an end
+// is excluded when strict, and Hi means nothing when HiInf.
+type Interval struct {
+	Lo       int64 `msgpack:"lo"`
+	Hi       int64 `msgpack:"hi"`
+	Den      int64 `msgpack:"den"`
+	LoStrict bool  `msgpack:"los,omitempty"`
+	HiStrict bool  `msgpack:"his,omitempty"`
+	HiInf    bool  `msgpack:"inf,omitempty"`
 }
 
 // File is a named file's bytes.
@@ -73,6 +133,7 @@ const (
 	FrameDone                          // the job ended; nothing follows
 	FrameCatalog                       // what the engine offers: Catalog is set
 	FrameTable                         // a precomputed heuristic table: Table is set
+	FrameSim                           // a simulated path: Sim is set
 )
 
 // Frame is one message from the engine. On the wire each frame is a
@@ -84,6 +145,7 @@ type Frame struct {
 	Result      *Result      `msgpack:"result,omitempty"`
 	Catalog     *Catalog     `msgpack:"catalog,omitempty"`
 	Table       *Table       `msgpack:"table,omitempty"`
+	Sim         *Simulation  `msgpack:"sim,omitempty"`
 	Diagnostics []Diagnostic `msgpack:"diags,omitempty"`
 	Message     string       `msgpack:"msg,omitempty"`
 }

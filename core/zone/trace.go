@@ -78,16 +78,19 @@ type TraceStep struct {
 }
 
 // traceRecorder collects, while the graph replays one transition in exact
-// mode, the successors whose label is want.
+// mode, the successors whose label is want, or every successor when all
+// is set (the simulator's list of enabled transitions).
 type traceRecorder struct {
 	want []int32
+	all  bool
 	recs []traceRec
 }
 
-// traceRec is one recorded successor: the valuations it was taken from
-// (guards applied, before the resets), the resets, the target discrete
-// state and the target zone before delay.
+// traceRec is one recorded successor: its label, the valuations it was
+// taken from (guards applied, before the resets), the resets, the target
+// discrete state and the target zone before delay.
 type traceRec struct {
+	label  []int32
 	src    *dbm.DBM
 	resets []model.ClockReset
 	d2     []int32
@@ -95,10 +98,11 @@ type traceRec struct {
 }
 
 func (r *traceRecorder) record(g *Expander, src *dbm.DBM, d2 []int32, post *dbm.DBM) {
-	if !slices.Equal(g.label, r.want) {
+	if !r.all && !slices.Equal(g.label, r.want) {
 		return
 	}
 	r.recs = append(r.recs, traceRec{
+		label:  slices.Clone(g.label),
 		src:    src,
 		resets: slices.Clone(g.env.Resets),
 		d2:     slices.Clone(d2),
@@ -386,37 +390,14 @@ func (t *Trace) rescale(f int64, w []int64) {
 // into z, whether there is one, and whether refining the grid would make
 // one appear (a strict interval exactly one step wide).
 func delayCandidate(z *dbm.DBM, w []int64, den int64) (c int64, ok, narrow bool) {
-	n := z.Dim()
-	lo, loStrict := int64(0), false
-	hi, hiStrict, hiInf := int64(0), false, true
-	for i := 1; i < n; i++ {
-		for j := 1; j < n; j++ {
-			if b := z.At(i, j); i != j && b != dbm.LTInfinity && !within(w[i]-w[j], b, den) {
-				return 0, false, false
-			}
-		}
-		if b := z.At(i, 0); b != dbm.LTInfinity {
-			// w_i + δ ≺ c·den
-			v := int64(b.Value())*den - w[i]
-			if hiInf || v < hi || v == hi && b.IsStrict() {
-				hi, hiStrict, hiInf = v, b.IsStrict(), false
-			}
-		}
-		if b := z.At(0, i); b != dbm.LTInfinity {
-			// −(w_i + δ) ≺ c·den, so δ ≻ −c·den − w_i
-			v := -int64(b.Value())*den - w[i]
-			if v > lo || v == lo && b.IsStrict() {
-				lo, loStrict = v, b.IsStrict()
-			}
-		}
-	}
+	i := delayInterval(z, w, den)
 	switch {
-	case !hiInf && (lo > hi || lo == hi && (loStrict || hiStrict)):
+	case i.Empty:
 		return 0, false, false
-	case !loStrict:
-		return lo, true, false
-	case hiInf || lo+1 < hi || lo+1 == hi && !hiStrict:
-		return lo + 1, true, false
+	case !i.LoStrict:
+		return i.Lo, true, false
+	case i.HiInf || i.Lo+1 < i.Hi || i.Lo+1 == i.Hi && !i.HiStrict:
+		return i.Lo + 1, true, false
 	}
 	return 0, false, true
 }

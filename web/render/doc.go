@@ -99,4 +99,48 @@
 // Everything iterates in document or layer order with stable sorts, so
 // the layout is deterministic. Its cost is O(sweeps·E² + V·E) for V
 // locations and E edges, negligible for automata drawn by people.
+//
+// # Message sequence charts
+//
+// SequenceChart draws a trace the way UPPAAL's simulator does: one
+// vertical lifeline per process under a box with its name, time going
+// down, and alternating rows for the states and the steps between them
+// (state K, step K, state K+1, ...). A step's synchronisation is an arrow
+// from the sender's lifeline to each receiver's, all in the step's row,
+// labelled with the channel over the last gap it crosses, so that the
+// labels of a broadcast never share a gap; an internal transition is a dot
+// on its process's lifeline. A state row writes the location names that
+// change in it (all of them in state 0), right of the lifelines, and a step
+// row its delay at the left. Each gap between lifelines is at least 96
+// wide and grows to fit the two name boxes, the location names written
+// right of its left lifeline and the labels over it; text widths are
+// estimated as for automata (11px text at 11/13 of the width). Rows have
+// fixed heights, so the chart grows linearly with processes and steps, and
+// drawing costs time linear in its elements. The content starts at (0, 0);
+// the viewBox adds the same 16-unit margin. Elements and attributes:
+//
+//	<svg class="bl-msc theme-light|theme-dark">
+//	  <title>, and when standalone: <style>, <rect class="background">, <text class="title">
+//	  <g class="msc-lifelines">
+//	    <g class="msc-process" data-process="I">
+//	      <line class="msc-lifeline">  <rect class="msc-box">  <text class="msc-name">
+//	  <g class="msc-rows">
+//	    <g class="msc-state [current]" data-state="K">
+//	      <rect class="msc-band">  <text class="msc-loc" data-process="I">
+//	    <g class="msc-step sync|internal [fired]" data-step="K">
+//	      <title>  <rect class="msc-band">  <text class="msc-delay">
+//	      <g class="msc-message" data-from="I" data-to="J">
+//	        <path class="msc-line">  <path class="msc-head">  <text class="msc-channel">
+//	      <circle class="msc-tick" data-process="I">  <text class="msc-channel">
+//
+// I and J index MSC.Processes; step K leads from state K to state K+1.
+// The state MSC.Current gets "current" and the step into it "fired"; the
+// page moves them by toggling those classes. A band spans its row's whole
+// width and is transparent but painted, so a click anywhere in a row hits
+// its group. The step's <title> is MSCStep.Label, shown as a tooltip. An
+// internal step has a dot and no message; a broadcast that nobody receives
+// has a dot with its channel beside it. There are no id attributes, so
+// any number of charts can share a page. SequenceChartStyle returns the
+// charts' style sheet for both themes, which standalone charts embed and
+// a page loads beside Style.
 package render

@@ -62,3 +62,47 @@ const style = `
 // embed it; the page may load it as is or write its own against the same
 // classes.
 func Style() string { return style }
+
+// chartStyle is the style sheet of message sequence charts, kept apart
+// from style so that an exported automaton does not carry rules it never
+// uses. Bands are painted with zero opacity rather than fill:none, so
+// that a click anywhere in a row reaches the row's group.
+const chartStyle = `
+.bl-msc{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;font-size:13px}
+.bl-msc .background{fill:#ffffff}
+.bl-msc .title{font-size:15px;font-weight:bold;fill:#202020}
+.bl-msc .msc-box{fill:#a9c8f0;stroke:#1b3a66;stroke-width:1.2}
+.bl-msc .msc-name{fill:#1b3a66}
+.bl-msc .msc-lifeline{stroke:#7a8799;stroke-width:1;stroke-dasharray:4 3}
+.bl-msc .msc-band{fill:#000000;fill-opacity:0}
+.bl-msc .msc-step:hover .msc-band{fill-opacity:0.06}
+.bl-msc .msc-line{fill:none;stroke:#303030;stroke-width:1.4}
+.bl-msc .msc-head,.bl-msc .msc-tick{fill:#303030;stroke:none}
+.bl-msc .msc-channel{fill:#00808a}
+.bl-msc .msc-loc{font-size:11px;fill:#6b1d7a}
+.bl-msc .msc-delay{font-size:11px;fill:#707070}
+.bl-msc .msc-state.current .msc-band{fill:#ffc400;fill-opacity:0.45}
+.bl-msc .msc-state.current .msc-loc{font-weight:bold}
+.bl-msc .msc-step.fired .msc-line{stroke:#e8451a;stroke-width:2.4}
+.bl-msc .msc-step.fired .msc-head,.bl-msc .msc-step.fired .msc-tick{fill:#e8451a}
+.bl-msc .msc-step.fired .msc-channel{font-weight:bold}
+.bl-msc.theme-dark .background{fill:#1c1e22}
+.bl-msc.theme-dark .title{fill:#e8e8e8}
+.bl-msc.theme-dark .msc-box{fill:#2c4a78;stroke:#a9c8f0}
+.bl-msc.theme-dark .msc-name{fill:#e8f0ff}
+.bl-msc.theme-dark .msc-lifeline{stroke:#8a96a8}
+.bl-msc.theme-dark .msc-band{fill:#ffffff}
+.bl-msc.theme-dark .msc-line{stroke:#c8c8c8}
+.bl-msc.theme-dark .msc-head,.bl-msc.theme-dark .msc-tick{fill:#c8c8c8}
+.bl-msc.theme-dark .msc-channel{fill:#4fd8d8}
+.bl-msc.theme-dark .msc-loc{fill:#e0a8ff}
+.bl-msc.theme-dark .msc-delay{fill:#a0a0a0}
+.bl-msc.theme-dark .msc-state.current .msc-band{fill:#ffc400;fill-opacity:0.3}
+.bl-msc.theme-dark .msc-step.fired .msc-line{stroke:#ff7a4d}
+.bl-msc.theme-dark .msc-step.fired .msc-head,.bl-msc.theme-dark .msc-step.fired .msc-tick{fill:#ff7a4d}
+`
+
+// SequenceChartStyle returns the style sheet for message sequence charts
+// in both themes, as Style does for automata. Standalone charts embed it;
+// a page showing charts loads it beside Style.
+func SequenceChartStyle() string { return chartStyle }

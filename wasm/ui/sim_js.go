@@ -32,10 +32,20 @@ type simulator struct {
 	raf     js.Func
 	lastTS  float64
 	running bool
+
+	// The simulator proper (simulate_js.go): the /simulate request under
+	// way, the transitions enabled in state enabledAt of the path (-1:
+	// not known yet) with the delays its last state allows, and the
+	// random runs started so far (mixed into the seed).
+	job       *job
+	enabled   []protocol.SimChoice
+	wait      *protocol.Interval
+	enabledAt int
+	runs      uint64
 }
 
 func newSimulator(a *app) *simulator {
-	s := &simulator{a: a}
+	s := &simulator{a: a, enabledAt: -1}
 	s.raf = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		s.frame(arg0(args).Float())
 		return nil
@@ -67,6 +77,7 @@ func (s *simulator) wire() {
 		s.exportJSON()
 	})
 	a.doc.AddEventListener("keydown", false, func(e dom.Event) { s.key(e.(*dom.KeyboardEvent)) })
+	s.wireSimulation()
 }
 
 // do runs a player command and shows the result.
@@ -108,6 +119,11 @@ func (s *simulator) key(e *dom.KeyboardEvent) {
 		f = s.player.Last
 	case "p", "P":
 		f = s.player.Replay
+	case "1", "2", "3", "4", "5", "6", "7", "8", "9":
+		i := int(e.Key()[0] - '1')
+		e.PreventDefault()
+		go s.pick(i)
+		return
 	default:
 		return
 	}
@@ -135,15 +151,25 @@ func (s *simulator) frame(ts float64) {
 }
 
 func (s *simulator) clear() {
+	s.stopJob()
 	s.res, s.tr, s.player = nil, nil, nil
+	s.enabled, s.wait, s.enabledAt = nil, nil, -1
 	s.a.byID("simulator").SetAttribute("hidden", "")
 }
 
 // load shows a result's trace at its initial state, paused.
 func (s *simulator) load(res *protocol.Result) {
-	s.res, s.tr, s.formula = res, res.Trace, res.Formula
-	s.player = state.NewPlayer(state.Delays(res.Trace))
-	if head, ok := lassoHead(res.Trace); ok {
+	s.open(res.Trace, res.Formula, res, 0)
+	s.show()
+}
+
+// open puts a trace (a check's result, or a simulated path when res is
+// nil) in the player at state pos, paused; the caller shows it.
+func (s *simulator) open(tr *protocol.Trace, formula string, res *protocol.Result, pos int) {
+	s.res, s.tr, s.formula = res, tr, formula
+	s.enabled, s.wait, s.enabledAt = nil, nil, -1
+	s.player = state.NewPlayer(state.Delays(tr))
+	if head, ok := lassoHead(tr); ok {
 		s.player.SetLoop(head)
 	}
 	if v, err := strconv.ParseFloat(s.a.byID("speed").(*dom.HTMLSelectElement).Value(), 64); err == nil {
@@ -165,7 +191,11 @@ func (s *simulator) load(res *protocol.Result) {
 	} else {
 		sim.RemoveAttribute("data-loop")
 	}
-	a.byID("trace-title").SetTextContent(traceTitle(res.Formula, s.tr))
+	if res != nil {
+		a.byID("trace-title").SetTextContent(traceTitle(formula, s.tr))
+	} else {
+		a.byID("trace-title").SetTextContent(simTitle(s.concrete(), len(tr.Steps)))
+	}
 	steps := a.byID("steps")
 	steps.SetInnerHTML("")
 	spacer := a.doc.CreateElement("div").(dom.HTMLElement)
@@ -173,7 +203,7 @@ func (s *simulator) load(res *protocol.Result) {
 	spacer.Style().SetProperty("height", strconv.Itoa(s.player.Len()*rowPx)+"px", "")
 	steps.AppendChild(spacer)
 	setScroll(steps, 0)
-	s.show()
+	s.player.Seek(pos)
 }
 
 // show draws the current state everywhere.
@@ -207,6 +237,7 @@ func (s *simulator) show() {
 	s.scrollTo(pos)
 	s.drawRows()
 	s.showValues()
+	s.showChoices()
 }
 
 // scrollTo keeps row pos in view.

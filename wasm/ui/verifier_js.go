@@ -173,6 +173,7 @@ func (a *app) setOptions(o protocol.Options) {
 func (a *app) updateCheckButton() {
 	ok := a.job == nil && a.sel >= 0 && a.sel < len(a.queries) && a.queries[a.sel].q.Supported
 	a.byID("check").(*dom.HTMLButtonElement).SetDisabled(!ok)
+	a.byID("simulate").(*dom.HTMLButtonElement).SetDisabled(a.model == nil)
 }
 
 // renderQueries redraws the query list. Lists are short (tens of

@@ -91,6 +91,28 @@ func TestPageSimulateTrainGate(t *testing.T) {
 				t.Errorf("%d active locations drawn, want one per process (7)", n)
 			}
 			Screenshot(t, ctx, fmt.Sprintf("page-simulate-train-gate-%dx%d.png", size[0], size[1]))
+
+			// The message sequence chart: a lifeline per process, an arrow
+			// per synchronisation (8 of the 10 steps), a dot per internal
+			// step, the current state marked; a click on a row moves the
+			// player there.
+			chart := Eval[[]int](t, ctx, `["msc-lifeline", "msc-message", "msc-tick", "msc-step"].map(c => document.querySelectorAll("#msc ." + c).length)`)
+			if chart[0] != 7 || chart[1] != 8 || chart[2] != 2 || chart[3] != 10 {
+				t.Errorf("the chart has %d lifelines, %d messages, %d dots and %d step rows; want 7, 8, 2 and 10", chart[0], chart[1], chart[2], chart[3])
+			}
+			if got := Eval[string](t, ctx, `[...document.querySelectorAll("#msc .msc-channel")].map(c => c.textContent).join(" ")`); !strings.HasPrefix(got, "appr[id] appr[id] stop[tail()]") {
+				t.Errorf("the chart's channel labels read %q", got)
+			}
+			if got := Eval[string](t, ctx, `document.querySelector("#msc .msc-state.current").dataset.state`); got != "10" {
+				t.Errorf("the chart marks state %s, want 10", got)
+			}
+			click(t, ctx, `#msc .msc-state[data-state="3"] .msc-band`)
+			waitEnabled(t, ctx, 3)
+			if got := Eval[string](t, ctx, `document.querySelector("#msc .msc-state.current").dataset.state + " " + document.querySelector("#msc .msc-step.fired").dataset.step`); got != "3 2" {
+				t.Errorf("after a click on state 3 the chart marks state and step %q", got)
+			}
+			click(t, ctx, "#last")
+			waitEnabled(t, ctx, 10)
 			for range 3 {
 				click(t, ctx, "#back")
 			}

@@ -82,9 +82,10 @@
 // URLs followed by <a download>, a download that no fetch directive
 // governs, so blob: is not listed.
 //
-// style-src 'self' 'sha256-…': web/app.css, and the one <style> element
-// the page adds, the drawings' style sheet (web/render's Style), by the
-// hash of its text, computed here from the same Go constant so that the
+// style-src 'self' 'sha256-…' 'sha256-…': web/app.css, and the two
+// <style> elements the page adds, the style sheets of the drawings and of
+// the message sequence chart (web/render's Style and SequenceChartStyle),
+// each by the hash of its text, computed here from the same Go constant so that the
 // two cannot drift.
 //
 // style-src-attr 'unsafe-inline': the drawings' SVG markup, inserted with

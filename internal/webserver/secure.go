@@ -20,7 +20,7 @@ var ContentSecurityPolicy = strings.Join([]string{
 	"worker-src 'self'",
 	"connect-src 'self'",
 	"img-src 'self' data:",
-	"style-src 'self' " + styleHash(render.Style()),
+	"style-src 'self' " + styleHash(render.Style()) + " " + styleHash(render.SequenceChartStyle()),
 	"style-src-attr 'unsafe-inline'",
 	"object-src 'none'",
 	"base-uri 'self'",

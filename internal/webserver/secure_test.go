@@ -101,7 +101,7 @@ func TestPolicy(t *testing.T) {
 		"worker-src":      "'self'",
 		"connect-src":     "'self'",
 		"img-src":         "'self' data:",
-		"style-src":       "'self' " + styleHash(render.Style()),
+		"style-src":       "'self' " + styleHash(render.Style()) + " " + styleHash(render.SequenceChartStyle()),
 		"style-src-attr":  "'unsafe-inline'",
 		"object-src":      "'none'",
 		"base-uri":        "'self'",

@@ -183,6 +183,9 @@ func (a *app) applyTheme(theme string) {
 	if a.drawings != nil {
 		a.drawings.restyle()
 	}
+	if a.sim != nil {
+		a.sim.restyleChart()
+	}
 }
 
 // loadModel shows a freshly loaded model: it resets everything that

@@ -30,9 +30,13 @@ type drawings struct {
 }
 
 func newDrawings(a *app) *drawings {
-	style := a.doc.CreateElement("style")
-	style.SetTextContent(render.Style())
-	a.doc.Head().AppendChild(style)
+	// Two elements, each text as the renderer returns it: the content
+	// security policy allows each by the hash of its text.
+	for _, css := range []string{render.Style(), render.SequenceChartStyle()} {
+		style := a.doc.CreateElement("style")
+		style.SetTextContent(css)
+		a.doc.Head().AppendChild(style)
+	}
 	return &drawings{a: a}
 }
 

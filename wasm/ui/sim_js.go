@@ -78,6 +78,7 @@ func (s *simulator) wire() {
 	})
 	a.doc.AddEventListener("keydown", false, func(e dom.Event) { s.key(e.(*dom.KeyboardEvent)) })
 	s.wireSimulation()
+	s.wireChart()
 }
 
 // do runs a player command and shows the result.
@@ -204,6 +205,7 @@ func (s *simulator) open(tr *protocol.Trace, formula string, res *protocol.Resul
 	steps.AppendChild(spacer)
 	setScroll(steps, 0)
 	s.player.Seek(pos)
+	s.drawChart()
 }
 
 // show draws the current state everywhere.
@@ -237,6 +239,7 @@ func (s *simulator) show() {
 	s.scrollTo(pos)
 	s.drawRows()
 	s.showValues()
+	s.markChart(pos)
 	s.showChoices()
 }
 

@@ -1,0 +1,121 @@
+//go:build js && wasm
+
+// The message sequence chart of the trace or simulation in the player:
+// drawn once per path, its current state marked as the player moves, a
+// click on a row moving the player there.
+
+package main
+
+import (
+	"strconv"
+	"strings"
+
+	"honnef.co/go/js/dom/v2"
+
+	"beeline/web/render"
+)
+
+func (s *simulator) wireChart() {
+	a := s.a
+	a.byID("msc").AddEventListener("click", false, func(e dom.Event) {
+		row := closest(e.Target(), "[data-step], [data-state]")
+		if row == nil || s.player == nil {
+			return
+		}
+		pos, err := strconv.Atoi(row.GetAttribute("data-state"))
+		if err != nil {
+			k, err := strconv.Atoi(row.GetAttribute("data-step"))
+			if err != nil {
+				return
+			}
+			pos = k + 1
+		}
+		s.do(func() { s.player.Pause(); s.player.Seek(pos) })
+	})
+	a.byID("msc-svg").AddEventListener("click", false, func(e dom.Event) {
+		e.PreventDefault()
+		if s.tr == nil || a.names == nil {
+			return
+		}
+		svg := render.SequenceChart(s.chart(-1), render.Options{Standalone: true, Theme: render.ThemeLight})
+		download(a.doc, fileName(&figure{process: a.in.Name})+".msc.svg", []byte(svg), "image/svg+xml")
+	})
+}
+
+// closest returns the nearest element from el up that matches sel.
+func closest(el dom.Element, sel string) dom.Element {
+	if el == nil {
+		return nil
+	}
+	v := el.Underlying().Call("closest", sel)
+	if v.IsNull() || v.IsUndefined() {
+		return nil
+	}
+	return dom.WrapElement(v)
+}
+
+// chart describes the path in the player, state current marked.
+func (s *simulator) chart(current int) render.MSC {
+	title := strings.TrimSpace(s.a.byID("trace-title").TextContent())
+	if title != "" {
+		title = "Trace " + title
+	}
+	return s.a.names.sequenceChart(s.tr, title, current)
+}
+
+// drawChart draws the chart of a newly opened path.
+func (s *simulator) drawChart() {
+	box := s.a.byID("msc")
+	box.SetInnerHTML(render.SequenceChart(s.chart(s.player.Pos()), render.Options{Theme: theme(s.a.doc)}))
+	svg := box.QuerySelector("svg")
+	if svg == nil {
+		return
+	}
+	// One unit of the chart is one CSS pixel: the box scrolls instead of
+	// shrinking the text.
+	if vb := strings.Fields(svg.GetAttribute("viewBox")); len(vb) == 4 {
+		svg.SetAttribute("width", vb[2])
+		svg.SetAttribute("height", vb[3])
+	}
+	svg.SetAttribute("role", "img")
+	svg.SetAttribute("aria-label", "Message sequence chart, "+strconv.Itoa(len(s.tr.Steps))+" steps")
+}
+
+// markChart marks state pos and the step into it, and scrolls them into
+// the box.
+func (s *simulator) markChart(pos int) {
+	box := s.a.byID("msc")
+	for _, el := range box.QuerySelectorAll(".current, .fired") {
+		el.Class().Remove("current")
+		el.Class().Remove("fired")
+	}
+	cur := box.QuerySelector(`[data-state="` + strconv.Itoa(pos) + `"]`)
+	if cur == nil {
+		return
+	}
+	cur.Class().Add("current")
+	if pos > 0 {
+		if st := box.QuerySelector(`[data-step="` + strconv.Itoa(pos-1) + `"]`); st != nil {
+			st.Class().Add("fired")
+		}
+	}
+	// Keep the row in view inside the box only; the page itself stays.
+	r, b := cur.GetBoundingClientRect(), box.GetBoundingClientRect()
+	top := box.Underlying().Get("scrollTop").Float()
+	switch {
+	case r.Top() < b.Top()+40:
+		box.Underlying().Set("scrollTop", top+r.Top()-b.Top()-40)
+	case r.Bottom() > b.Bottom()-40:
+		box.Underlying().Set("scrollTop", top+r.Bottom()-b.Bottom()+40)
+	}
+}
+
+// restyleChart switches the chart to the page's theme.
+func (s *simulator) restyleChart() {
+	if svg := s.a.byID("msc").QuerySelector("svg"); svg != nil {
+		th := theme(s.a.doc)
+		svg.Class().Remove("theme-light")
+		svg.Class().Remove("theme-dark")
+		svg.Class().Add("theme-" + th.String())
+	}
+}

@@ -61,6 +61,16 @@ type Link struct {
 	// head. Links made before liveness traces decode with End "".
 	End  string `msgpack:"end,omitempty"`
 	Loop int    `msgpack:"loop,omitempty"`
+	// Sim is "symbolic" or "concrete" when Steps are a path taken in the
+	// simulator rather than a check's trace: the simulator replays them
+	// (with their delays when concrete) and Formula is empty.
+	Sim string `msgpack:"sim,omitempty"`
+	// Den is the denominator of the steps' delays (a simulation's).
+	Den int64 `msgpack:"den,omitempty"`
+	// Present opens the page in presentation mode; Hidden names the
+	// processes whose drawings the sender had hidden.
+	Present bool     `msgpack:"present,omitempty"`
+	Hidden  []string `msgpack:"hidden,omitempty"`
 }
 
 // Hash returns the hex SHA-256 of model bytes, as protocol.Model.Hash does.

@@ -62,6 +62,8 @@ type app struct {
 	// pendingCheck is the query a gallery card asked to check once its
 	// model is loaded; -1 when none.
 	pendingCheck int
+	// linkHidden names the processes a share link being opened hides.
+	linkHidden []string
 	// shortMax is the largest envelope the server keeps as a short link;
 	// 0 when it keeps none (static hosting).
 	shortMax int
@@ -92,6 +94,7 @@ func (a *app) start() {
 	a.wireVerifier()
 	a.wireTables()
 	a.sim.wire()
+	a.wirePresentation()
 	a.byID("share").AddEventListener("click", false, func(dom.Event) { a.copyLink() })
 	a.byID("short-link").AddEventListener("click", false, func(dom.Event) { go a.shortLink() })
 	go a.probeShortLinks()
@@ -331,6 +334,8 @@ func (a *app) showModel(m *protocol.Model) {
 		a.sel = 0
 	}
 	a.drawings.show(m)
+	a.drawings.hide(a.linkHidden)
+	a.linkHidden = nil
 	a.renderQueries()
 	if len(m.Warnings) > 0 {
 		a.showDiagnostics(m.Warnings)

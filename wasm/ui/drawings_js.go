@@ -301,3 +301,31 @@ func (a *app) sourceOf(name string) []byte {
 	}
 	return nil
 }
+
+// hide hides the drawings of the named processes, as unticking them in
+// the process table does.
+func (d *drawings) hide(names []string) {
+	for _, n := range names {
+		for _, box := range d.a.byID("processes").QuerySelectorAll("input[type=checkbox]") {
+			if box.GetAttribute("aria-label") == "show "+n {
+				box.(*dom.HTMLInputElement).SetChecked(false)
+			}
+		}
+		for _, f := range d.figs {
+			if f.process == n {
+				f.el.SetAttribute("hidden", "")
+			}
+		}
+	}
+}
+
+// hiddenProcesses names the processes whose drawings are hidden.
+func (d *drawings) hiddenProcesses() []string {
+	var out []string
+	for _, f := range d.figs {
+		if f.process != "" && f.el.HasAttribute("hidden") {
+			out = append(out, f.process)
+		}
+	}
+	return out
+}

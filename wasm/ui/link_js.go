@@ -51,9 +51,13 @@ func (a *app) linkFragment() (string, bool) {
 	case a.sim.player != nil:
 		l.Formula, l.Steps, l.Step = a.sim.formula, a.sim.tr.Steps, a.sim.player.Pos()
 		l.End, l.Loop = a.sim.tr.End, a.sim.tr.Loop
+		if a.sim.res == nil {
+			l.Formula, l.Sim, l.Den = "", a.byID("sim-mode").(*dom.HTMLSelectElement).Value(), a.sim.tr.Den
+		}
 	case a.sel >= 0 && a.sel < len(a.queries):
 		l.Formula = a.queries[a.sel].q.Formula
 	}
+	l.Present, l.Hidden = a.presenting(), a.drawings.hiddenProcesses()
 	frag, err := share.Encode(l)
 	if err != nil {
 		a.notify(err.Error(), true)
@@ -184,6 +188,10 @@ func (a *app) openLink(frag string) {
 	a.setOptions(l.Options)
 	err = l.Verify(in.Model)
 	a.loadModel(in)
+	a.linkHidden = l.Hidden
+	if l.Present {
+		a.setPresenting(true)
+	}
 	// The link's heuristic was its sharer's pick: loading the model
 	// does not make it the page's to change.
 	a.heuristicPicked = l.Options.Heuristic.Name != ""
@@ -203,6 +211,11 @@ func (a *app) checkLink() {
 		a.notify("The shared trace cannot be shown: the engine read a different model than the link's (hash "+a.model.Hash[:12]+"…).", true)
 		return
 	}
+	if l.Sim != "" {
+		a.link = nil
+		go a.sim.replayLink(l)
+		return
+	}
 	a.sel = -1
 	for i, r := range a.queries {
 		if r.q.Formula == l.Formula {
@@ -217,6 +230,9 @@ func (a *app) checkLink() {
 	if a.sel < 0 {
 		a.link = nil
 		a.notify("Opened the shared model (the link has no query).", false)
+		if a.presenting() {
+			go a.sim.reset()
+		}
 		return
 	}
 	a.renderQueries()

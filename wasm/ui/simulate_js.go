@@ -13,6 +13,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"beeline/core/protocol"
+	"beeline/core/share"
 )
 
 func (s *simulator) wireSimulation() {
@@ -281,4 +282,20 @@ func (s *simulator) note(msg string, bad bool) {
 	} else {
 		n.SetAttribute("class", "note muted")
 	}
+}
+
+// replayLink opens a simulation a share link carries, at its step.
+func (s *simulator) replayLink(l *share.Link) {
+	mode := s.a.byID("sim-mode").(*dom.HTMLSelectElement)
+	if l.Sim == "concrete" || l.Sim == "symbolic" {
+		mode.SetValue(l.Sim)
+	}
+	tr := &protocol.Trace{Den: max(l.Den, 1), Steps: l.Steps}
+	s.request(simSteps(tr, len(l.Steps)), 0, func(sim *protocol.Simulation) {
+		pos := min(l.Step, len(sim.Trace.States)-1)
+		s.openSim(sim, pos)
+		if sim.Error == "" {
+			s.a.notify("Opened a shared simulation at state "+strconv.Itoa(pos)+".", false)
+		}
+	})
 }

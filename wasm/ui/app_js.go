@@ -5,6 +5,7 @@
 package main
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -73,19 +74,69 @@ func newApp() *app {
 	return &app{doc: dom.GetWindow().Document().(dom.HTMLDocument), sel: -1, pendingCheck: -1, menus: make(chan struct{})}
 }
 
-// byID returns the element with the given id.
+// byID returns the element with the given id, one of ids.go's names:
+// checkPage has made sure at start that it is on the page, with its tag.
 func (a *app) byID(id string) dom.HTMLElement {
-	return a.doc.GetElementByID(id).(dom.HTMLElement)
+	el, _ := a.doc.GetElementByID(id).(dom.HTMLElement)
+	return el
+}
+
+func (a *app) button(id string) *dom.HTMLButtonElement {
+	el, _ := a.byID(id).(*dom.HTMLButtonElement)
+	return el
+}
+
+func (a *app) input(id string) *dom.HTMLInputElement {
+	el, _ := a.byID(id).(*dom.HTMLInputElement)
+	return el
+}
+
+func (a *app) menu(id string) *dom.HTMLSelectElement {
+	el, _ := a.byID(id).(*dom.HTMLSelectElement)
+	return el
+}
+
+func (a *app) textArea(id string) *dom.HTMLTextAreaElement {
+	el, _ := a.byID(id).(*dom.HTMLTextAreaElement)
+	return el
+}
+
+// checkPage reports the elements of ids.go missing from the page or not
+// of their tag, in plain words; "" when there are none.
+func (a *app) checkPage() string {
+	var bad []string
+	for id, tag := range elementTags {
+		el := a.doc.GetElementByID(id)
+		switch {
+		case el == nil:
+			bad = append(bad, "#"+id+" is missing")
+		case !strings.EqualFold(el.TagName(), tag):
+			bad = append(bad, "#"+id+" is a <"+strings.ToLower(el.TagName())+">, not a <"+tag+">")
+		}
+	}
+	sort.Strings(bad)
+	return strings.Join(bad, "; ")
 }
 
 func (a *app) start() {
+	if bad := a.checkPage(); bad != "" {
+		// A page that does not match this program (a stale copy of
+		// index.html, say) stops here with a message, not with a failing
+		// handler later.
+		boot := a.doc.GetElementByID("boot")
+		if boot != nil {
+			boot.SetTextContent("Beeline could not start: index.html does not match this program: " + bad + ".")
+		}
+		a.doc.Body().SetAttribute("data-job", "failed")
+		return
+	}
 	a.applyTheme(storedTheme())
 	bar := a.addLoadBar("Engine (" + engineURL + ")")
 	a.engine = loadEngine(bar)
 	go func() {
 		<-a.engine.ready
 		if a.engine.err != nil {
-			a.byID("loading").SetTextContent("The engine could not be loaded: " + a.engine.err.Error())
+			a.byID(idLoading).SetTextContent("The engine could not be loaded: " + a.engine.err.Error())
 		}
 	}()
 	a.drawings = newDrawings(a)
@@ -95,10 +146,10 @@ func (a *app) start() {
 	a.wireTables()
 	a.sim.wire()
 	a.wirePresentation()
-	a.byID("share").AddEventListener("click", false, func(dom.Event) { a.copyLink() })
-	a.byID("short-link").AddEventListener("click", false, func(dom.Event) { go a.shortLink() })
+	a.byID(idShare).AddEventListener("click", false, func(dom.Event) { a.copyLink() })
+	a.byID(idShortLink).AddEventListener("click", false, func(dom.Event) { go a.shortLink() })
 	go a.probeShortLinks()
-	a.byID("theme").AddEventListener("click", false, func(dom.Event) {
+	a.byID(idTheme).AddEventListener("click", false, func(dom.Event) {
 		if a.doc.DocumentElement().GetAttribute("data-theme") == "dark" {
 			a.applyTheme("light")
 		} else {
@@ -117,7 +168,7 @@ func (a *app) setJob(s string) {
 
 // addLoadBar adds a download progress bar and returns its update function.
 func (a *app) addLoadBar(label string) func(got, total int) {
-	box := a.byID("loading")
+	box := a.byID(idLoading)
 	name := a.doc.CreateElement("span")
 	name.SetTextContent(label)
 	bar := a.doc.CreateElement("progress").(*dom.HTMLProgressElement)
@@ -149,7 +200,7 @@ func mib(n int) string {
 // notify shows a message above the page; bad marks it as an error. An
 // empty message hides the notice.
 func (a *app) notify(msg string, bad bool) {
-	n := a.byID("notice")
+	n := a.byID(idNotice)
 	n.SetTextContent(msg)
 	n.Class().Toggle("bad")
 	if !bad {
@@ -175,7 +226,7 @@ func storedTheme() string {
 func (a *app) applyTheme(theme string) {
 	a.doc.DocumentElement().SetAttribute("data-theme", theme)
 	global.Get("localStorage").Call("setItem", "beeline-theme", theme)
-	b := a.byID("theme")
+	b := a.byID(idTheme)
 	dark := theme == "dark"
 	b.SetAttribute("aria-pressed", strconv.FormatBool(dark))
 	if dark {
@@ -202,18 +253,18 @@ func (a *app) loadModel(in *input) {
 	a.sim.clear()
 	a.drawings.clear()
 	a.renderQueries()
-	a.byID("empty").SetAttribute("hidden", "")
-	a.byID("model-name").SetTextContent(in.Name)
-	a.byID("share").(*dom.HTMLButtonElement).SetDisabled(false)
-	a.byID("short-link").(*dom.HTMLButtonElement).SetDisabled(false)
-	a.byID("progress").SetInnerHTML("")
+	a.byID(idEmpty).SetAttribute("hidden", "")
+	a.byID(idModelName).SetTextContent(in.Name)
+	a.button(idShare).SetDisabled(false)
+	a.button(idShortLink).SetDisabled(false)
+	a.byID(idProgress).SetInnerHTML("")
 	a.setStatus("", "")
 	go a.runJob("/parse", &protocol.Request{Name: in.Name, Model: in.Model, QueryFiles: in.QueryFiles}, nil)
 }
 
 // setStatus writes the verifier's status line; class colours it.
 func (a *app) setStatus(text, class string) {
-	s := a.byID("status")
+	s := a.byID(idStatus)
 	s.SetTextContent(text)
 	s.SetAttribute("class", "status "+class)
 }
@@ -239,7 +290,7 @@ func (a *app) cancelJob() {
 
 func (a *app) jobEnded() {
 	a.setJob("idle")
-	a.byID("cancel").(*dom.HTMLButtonElement).SetDisabled(true)
+	a.button(idCancel).SetDisabled(true)
 	a.renderQueries()
 }
 
@@ -255,7 +306,7 @@ func (a *app) runJob(path string, req *protocol.Request, row *queryRow) {
 		a.setJob("checking")
 	}
 	a.running = row
-	a.byID("cancel").(*dom.HTMLButtonElement).SetDisabled(path == "/parse")
+	a.button(idCancel).SetDisabled(path == "/parse")
 	a.updateCheckButton()
 	var j *job
 	j, err := a.engine.start(path, req, func(f protocol.Frame) {

@@ -42,10 +42,10 @@ func newDrawings(a *app) *drawings {
 
 func (d *drawings) clear() {
 	d.figs, d.diags = nil, nil
-	d.a.byID("drawings").SetInnerHTML("")
-	d.a.byID("processes").SetAttribute("hidden", "")
-	d.a.byID("diagnostics").SetAttribute("hidden", "")
-	d.a.byID("diagnostics").SetInnerHTML("")
+	d.a.byID(idDrawings).SetInnerHTML("")
+	d.a.byID(idProcesses).SetAttribute("hidden", "")
+	d.a.byID(idDiagnostics).SetAttribute("hidden", "")
+	d.a.byID(idDiagnostics).SetInnerHTML("")
 }
 
 func theme(doc dom.HTMLDocument) render.Theme {
@@ -58,7 +58,7 @@ func theme(doc dom.HTMLDocument) render.Theme {
 // show draws m: one figure per process, or per template when m has no
 // processes (a model whose system line failed).
 func (d *drawings) show(m *protocol.Model) {
-	box := d.a.byID("drawings")
+	box := d.a.byID(idDrawings)
 	box.SetInnerHTML("")
 	d.figs = nil
 	tmpls := map[string]*protocol.Template{}
@@ -139,7 +139,7 @@ func (d *drawings) restyle() {
 // listProcesses fills the process table, with a checkbox that hides a
 // process's drawing.
 func (d *drawings) listProcesses(m *protocol.Model) {
-	table := d.a.byID("processes")
+	table := d.a.byID(idProcesses)
 	body := table.QuerySelector("tbody")
 	body.SetInnerHTML("")
 	if len(m.Processes) == 0 {
@@ -263,7 +263,7 @@ func (d *drawings) pin() {
 // showDiagnostics lists diagnostics with the source around each, and pins
 // them on the drawings.
 func (a *app) showDiagnostics(ds []protocol.Diagnostic) {
-	box := a.byID("diagnostics")
+	box := a.byID(idDiagnostics)
 	box.SetInnerHTML("")
 	box.RemoveAttribute("hidden")
 	for _, dg := range ds {
@@ -306,7 +306,7 @@ func (a *app) sourceOf(name string) []byte {
 // the process table does.
 func (d *drawings) hide(names []string) {
 	for _, n := range names {
-		for _, box := range d.a.byID("processes").QuerySelectorAll("input[type=checkbox]") {
+		for _, box := range d.a.byID(idProcesses).QuerySelectorAll("input[type=checkbox]") {
 			if box.GetAttribute("aria-label") == "show "+n {
 				box.(*dom.HTMLInputElement).SetChecked(false)
 			}

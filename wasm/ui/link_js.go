@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"honnef.co/go/js/dom/v2"
-
 	"beeline/core/protocol"
 	"beeline/core/share"
 )
@@ -52,7 +50,7 @@ func (a *app) linkFragment() (string, bool) {
 		l.Formula, l.Steps, l.Step = a.sim.formula, a.sim.tr.Steps, a.sim.player.Pos()
 		l.End, l.Loop = a.sim.tr.End, a.sim.tr.Loop
 		if a.sim.res == nil {
-			l.Formula, l.Sim, l.Den = "", a.byID("sim-mode").(*dom.HTMLSelectElement).Value(), a.sim.tr.Den
+			l.Formula, l.Sim, l.Den = "", a.menu(idSimMode).Value(), a.sim.tr.Den
 		}
 	case a.sel >= 0 && a.sel < len(a.queries):
 		l.Formula = a.queries[a.sel].q.Formula
@@ -76,15 +74,15 @@ func appBase() string {
 // showLink shows a link in the share box, selected, with a warning and a
 // note under it, and puts it on the clipboard.
 func (a *app) showLink(url, warn, note string) {
-	a.byID("share-box").RemoveAttribute("hidden")
-	in := a.byID("share-url").(*dom.HTMLInputElement)
+	a.byID(idShareBox).RemoveAttribute("hidden")
+	in := a.input(idShareUrl)
 	in.SetValue(url)
 	in.Select()
-	a.byID("share-warn").SetTextContent(warn)
-	a.byID("share-note").SetTextContent(note)
+	a.byID(idShareWarn).SetTextContent(warn)
+	a.byID(idShareNote).SetTextContent(note)
 	go func() {
 		if _, err := await(global.Get("navigator").Get("clipboard").Call("writeText", url)); err != nil {
-			a.byID("share-warn").SetTextContent(warn + " The browser refused the clipboard: copy the link from the box.")
+			a.byID(idShareWarn).SetTextContent(warn + " The browser refused the clipboard: copy the link from the box.")
 			return
 		}
 		a.notify("Link copied to the clipboard.", false)
@@ -106,7 +104,7 @@ func (a *app) probeShortLinks() {
 		return
 	}
 	a.shortMax = limits.MaxEnvelope
-	a.byID("short-link").RemoveAttribute("hidden")
+	a.byID(idShortLink).RemoveAttribute("hidden")
 }
 
 // shortNote is shown under every short link: unlike a fragment link, it
@@ -123,7 +121,7 @@ func (a *app) shortLink() {
 		a.notify("This model is too large for a short link ("+strconv.Itoa(len(frag)>>10)+" KiB packed, at most "+strconv.Itoa(a.shortMax>>10)+" KiB): use Copy link.", true)
 		return
 	}
-	btn := a.byID("short-link").(*dom.HTMLButtonElement)
+	btn := a.button(idShortLink)
 	btn.SetDisabled(true)
 	defer btn.SetDisabled(false)
 	text, err := fetchText("api/share", &postText{frag})

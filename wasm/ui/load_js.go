@@ -18,7 +18,7 @@ import (
 )
 
 func (a *app) wireLoading() {
-	picker := a.byID("file-input").(*dom.HTMLInputElement)
+	picker := a.input(idFileInput)
 	picker.AddEventListener("change", false, func(dom.Event) {
 		// Take the files out of the FileList now: it is live, and emptied
 		// by clearing the input (and a drop's, once its handler returns).
@@ -39,7 +39,7 @@ func (a *app) wireLoading() {
 		go a.loadFiles(files)
 	})
 	a.wirePaste()
-	sel := a.byID("gallery").(*dom.HTMLSelectElement)
+	sel := a.menu(idGallery)
 	for _, ex := range gallery {
 		opt := a.doc.CreateElement("option").(*dom.HTMLOptionElement)
 		opt.SetValue(ex.Key)
@@ -59,7 +59,7 @@ func (a *app) wireLoading() {
 // each example teaches, and one button that opens it and checks its
 // query.
 func (a *app) renderCards() {
-	list := a.byID("cards")
+	list := a.byID(idCards)
 	for _, ex := range gallery {
 		li := a.doc.CreateElement("li").(dom.HTMLElement)
 		li.SetAttribute("data-example", ex.Key)
@@ -91,7 +91,7 @@ func (a *app) renderCards() {
 // engine has read it, checks its query.
 func (a *app) openCard(ex example) {
 	<-a.menus // the search menus, which the card sets
-	a.byID("gallery").(*dom.HTMLSelectElement).SetValue(ex.Key)
+	a.menu(idGallery).SetValue(ex.Key)
 	if ex.Order != "" {
 		o := a.options()
 		o.Order, o.Heuristic = protocol.Order(ex.Order), protocol.Heuristic{Name: ex.Heuristic}
@@ -110,17 +110,17 @@ func (a *app) openCard(ex example) {
 }
 
 func (a *app) wirePaste() {
-	dlg := a.byID("paste-dialog")
-	a.byID("paste-open").AddEventListener("click", false, func(dom.Event) {
+	dlg := a.byID(idPasteDialog)
+	a.byID(idPasteOpen).AddEventListener("click", false, func(dom.Event) {
 		dlg.Underlying().Call("showModal")
-		a.byID("paste-text").Focus()
+		a.byID(idPasteText).Focus()
 	})
 	dlg.AddEventListener("close", false, func(dom.Event) {
 		if dlg.Underlying().Get("returnValue").String() != "load" {
 			return
 		}
-		text := a.byID("paste-text").(*dom.HTMLTextAreaElement).Value()
-		queries := a.byID("paste-queries").(*dom.HTMLTextAreaElement).Value()
+		text := a.textArea(idPasteText).Value()
+		queries := a.textArea(idPasteQueries).Value()
 		if strings.TrimSpace(text) == "" {
 			return
 		}

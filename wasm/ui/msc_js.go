@@ -17,7 +17,7 @@ import (
 
 func (s *simulator) wireChart() {
 	a := s.a
-	a.byID("msc").AddEventListener("click", false, func(e dom.Event) {
+	a.byID(idMsc).AddEventListener("click", false, func(e dom.Event) {
 		row := closest(e.Target(), "[data-step], [data-state]")
 		if row == nil || s.player == nil {
 			return
@@ -32,7 +32,7 @@ func (s *simulator) wireChart() {
 		}
 		s.do(func() { s.player.Pause(); s.player.Seek(pos) })
 	})
-	a.byID("msc-svg").AddEventListener("click", false, func(e dom.Event) {
+	a.byID(idMscSvg).AddEventListener("click", false, func(e dom.Event) {
 		e.PreventDefault()
 		if s.tr == nil || a.names == nil {
 			return
@@ -56,7 +56,7 @@ func closest(el dom.Element, sel string) dom.Element {
 
 // chart describes the path in the player, state current marked.
 func (s *simulator) chart(current int) render.MSC {
-	title := strings.TrimSpace(s.a.byID("trace-title").TextContent())
+	title := strings.TrimSpace(s.a.byID(idTraceTitle).TextContent())
 	if title != "" {
 		title = "Trace " + title
 	}
@@ -65,7 +65,7 @@ func (s *simulator) chart(current int) render.MSC {
 
 // drawChart draws the chart of a newly opened path.
 func (s *simulator) drawChart() {
-	box := s.a.byID("msc")
+	box := s.a.byID(idMsc)
 	box.SetInnerHTML(render.SequenceChart(s.chart(s.player.Pos()), render.Options{Theme: theme(s.a.doc)}))
 	svg := box.QuerySelector("svg")
 	if svg == nil {
@@ -84,7 +84,7 @@ func (s *simulator) drawChart() {
 // markChart marks state pos and the step into it, and scrolls them into
 // the box.
 func (s *simulator) markChart(pos int) {
-	box := s.a.byID("msc")
+	box := s.a.byID(idMsc)
 	for _, el := range box.QuerySelectorAll(".current, .fired") {
 		el.Class().Remove("current")
 		el.Class().Remove("fired")
@@ -112,7 +112,7 @@ func (s *simulator) markChart(pos int) {
 
 // restyleChart switches the chart to the page's theme.
 func (s *simulator) restyleChart() {
-	if svg := s.a.byID("msc").QuerySelector("svg"); svg != nil {
+	if svg := s.a.byID(idMsc).QuerySelector("svg"); svg != nil {
 		th := theme(s.a.doc)
 		svg.Class().Remove("theme-light")
 		svg.Class().Remove("theme-dark")

@@ -11,8 +11,8 @@ import (
 )
 
 func (a *app) wirePresentation() {
-	a.byID("present").AddEventListener("click", false, func(dom.Event) { a.setPresenting(!a.presenting()) })
-	a.byID("keys-close").AddEventListener("click", false, func(dom.Event) { a.showKeys(false) })
+	a.byID(idPresent).AddEventListener("click", false, func(dom.Event) { a.setPresenting(!a.presenting()) })
+	a.byID(idKeysClose).AddEventListener("click", false, func(dom.Event) { a.showKeys(false) })
 	a.doc.AddEventListener("keydown", false, func(e dom.Event) {
 		k := e.(*dom.KeyboardEvent)
 		if k.CtrlKey() || k.MetaKey() || k.AltKey() || typing(k.Target()) {
@@ -49,7 +49,7 @@ func (a *app) presenting() bool { return a.doc.Body().GetAttribute("data-present
 // model and no trace starts a simulation, so the side panel has a state
 // to show and transitions to take.
 func (a *app) setPresenting(on bool) {
-	b := a.byID("present")
+	b := a.byID(idPresent)
 	if on {
 		a.doc.Body().SetAttribute("data-present", "on")
 		b.SetAttribute("aria-pressed", "true")
@@ -65,12 +65,12 @@ func (a *app) setPresenting(on bool) {
 }
 
 func (a *app) keysShown() bool {
-	return a.byID("keys-dialog").HasAttribute("open")
+	return a.byID(idKeysDialog).HasAttribute("open")
 }
 
 // showKeys opens or closes the list of keys.
 func (a *app) showKeys(on bool) {
-	d := a.byID("keys-dialog").Underlying()
+	d := a.byID(idKeysDialog).Underlying()
 	switch {
 	case on && !a.keysShown():
 		d.Call("showModal")

@@ -58,21 +58,21 @@ func (s *simulator) wire() {
 	click := func(id string, f func()) {
 		a.byID(id).AddEventListener("click", false, func(dom.Event) { s.do(f) })
 	}
-	click("first", func() { s.player.First() })
-	click("back", func() { s.player.Back() })
-	click("play", func() { s.player.Toggle() })
-	click("forward", func() { s.player.Forward() })
-	click("last", func() { s.player.Last() })
-	click("replay", func() { s.player.Replay() })
-	speed := a.byID("speed").(*dom.HTMLSelectElement)
+	click(idFirst, func() { s.player.First() })
+	click(idBack, func() { s.player.Back() })
+	click(idPlay, func() { s.player.Toggle() })
+	click(idForward, func() { s.player.Forward() })
+	click(idLast, func() { s.player.Last() })
+	click(idReplay, func() { s.player.Replay() })
+	speed := a.menu(idSpeed)
 	speed.AddEventListener("change", false, func(dom.Event) {
 		if v, err := strconv.ParseFloat(speed.Value(), 64); err == nil && s.player != nil {
 			s.player.SetSpeed(v)
 		}
 	})
-	a.byID("show-zone").AddEventListener("change", false, func(dom.Event) { s.showValues() })
-	a.byID("steps").AddEventListener("scroll", false, func(dom.Event) { s.drawRows() })
-	a.byID("trace-json").AddEventListener("click", false, func(e dom.Event) {
+	a.byID(idShowZone).AddEventListener("change", false, func(dom.Event) { s.showValues() })
+	a.byID(idSteps).AddEventListener("scroll", false, func(dom.Event) { s.drawRows() })
+	a.byID(idTraceJson).AddEventListener("click", false, func(e dom.Event) {
 		e.PreventDefault()
 		s.exportJSON()
 	})
@@ -155,7 +155,7 @@ func (s *simulator) clear() {
 	s.stopJob()
 	s.res, s.tr, s.player = nil, nil, nil
 	s.enabled, s.wait, s.enabledAt = nil, nil, -1
-	s.a.byID("simulator").SetAttribute("hidden", "")
+	s.a.byID(idSimulator).SetAttribute("hidden", "")
 }
 
 // load shows a result's trace at its initial state, paused.
@@ -173,7 +173,7 @@ func (s *simulator) open(tr *protocol.Trace, formula string, res *protocol.Resul
 	if head, ok := lassoHead(tr); ok {
 		s.player.SetLoop(head)
 	}
-	if v, err := strconv.ParseFloat(s.a.byID("speed").(*dom.HTMLSelectElement).Value(), 64); err == nil {
+	if v, err := strconv.ParseFloat(s.a.menu(idSpeed).Value(), 64); err == nil {
 		s.player.SetSpeed(v)
 	}
 	s.figs = make([]*figure, len(s.a.model.Processes))
@@ -181,7 +181,7 @@ func (s *simulator) open(tr *protocol.Trace, formula string, res *protocol.Resul
 		s.figs[p] = s.a.drawings.figureOf(p)
 	}
 	a := s.a
-	sim := a.byID("simulator")
+	sim := a.byID(idSimulator)
 	sim.RemoveAttribute("hidden")
 	// How the run goes on after the last state, for styles and tests:
 	// data-end is "" (a goal), "loop", "delay" or "deadlock"; data-loop
@@ -193,11 +193,11 @@ func (s *simulator) open(tr *protocol.Trace, formula string, res *protocol.Resul
 		sim.RemoveAttribute("data-loop")
 	}
 	if res != nil {
-		a.byID("trace-title").SetTextContent(traceTitle(formula, s.tr))
+		a.byID(idTraceTitle).SetTextContent(traceTitle(formula, s.tr))
 	} else {
-		a.byID("trace-title").SetTextContent(simTitle(s.concrete(), len(tr.Steps)))
+		a.byID(idTraceTitle).SetTextContent(simTitle(s.concrete(), len(tr.Steps)))
 	}
-	steps := a.byID("steps")
+	steps := a.byID(idSteps)
 	steps.SetInnerHTML("")
 	spacer := a.doc.CreateElement("div").(dom.HTMLElement)
 	spacer.SetAttribute("class", "spacer")
@@ -226,7 +226,7 @@ func (s *simulator) show() {
 			f.highlight(s.a.names.locationID(p, st.Locs[p]), fired[p])
 		}
 	}
-	play := s.a.byID("play")
+	play := s.a.byID(idPlay)
 	if s.player.Playing() {
 		play.SetTextContent("❚❚")
 		play.SetAttribute("aria-label", "Pause")
@@ -234,7 +234,7 @@ func (s *simulator) show() {
 		play.SetTextContent("▶")
 		play.SetAttribute("aria-label", "Play")
 	}
-	s.a.byID("step-of").SetTextContent(stepOf(s.tr, pos))
+	s.a.byID(idStepOf).SetTextContent(stepOf(s.tr, pos))
 	s.a.doc.Body().SetAttribute("data-step", strconv.Itoa(pos))
 	s.scrollTo(pos)
 	s.drawRows()
@@ -245,7 +245,7 @@ func (s *simulator) show() {
 
 // scrollTo keeps row pos in view.
 func (s *simulator) scrollTo(pos int) {
-	steps := s.a.byID("steps")
+	steps := s.a.byID(idSteps)
 	top, h := steps.Underlying().Get("scrollTop").Int(), steps.Underlying().Get("clientHeight").Int()
 	y := pos * rowPx
 	if y < top {
@@ -260,7 +260,7 @@ func (s *simulator) drawRows() {
 	if s.player == nil {
 		return
 	}
-	steps := s.a.byID("steps")
+	steps := s.a.byID(idSteps)
 	for _, r := range steps.QuerySelectorAll(".row") {
 		r.Remove()
 	}
@@ -316,7 +316,7 @@ func (s *simulator) showValues() {
 		}
 		vars = append(vars, [2]string{name, strconv.Itoa(int(v))})
 	}
-	s.fillTable("vars", vars)
+	s.fillTable(idVars, vars)
 	elapsed := s.player.Elapsed()
 	cs := state.Clocks(s.tr, pos, elapsed)
 	clocks := make([][2]string, 0, len(cs))
@@ -327,9 +327,9 @@ func (s *simulator) showValues() {
 		}
 		clocks = append(clocks, [2]string{s.tr.Clocks[i+1], v})
 	}
-	s.fillTable("clocks", clocks)
-	zone := s.a.byID("zone")
-	if s.a.byID("show-zone").(*dom.HTMLInputElement).Checked() {
+	s.fillTable(idClocks, clocks)
+	zone := s.a.byID(idZone)
+	if s.a.input(idShowZone).Checked() {
 		zone.SetTextContent(st.Zone)
 		zone.RemoveAttribute("hidden")
 	} else {

@@ -18,19 +18,19 @@ import (
 
 func (s *simulator) wireSimulation() {
 	a := s.a
-	a.byID("simulate").AddEventListener("click", false, func(dom.Event) { go s.reset() })
-	a.byID("sim-reset").AddEventListener("click", false, func(dom.Event) { go s.reset() })
-	a.byID("sim-random").AddEventListener("click", false, func(dom.Event) { go s.random() })
-	a.byID("sim-mode").AddEventListener("change", false, func(dom.Event) {
+	a.byID(idSimulate).AddEventListener("click", false, func(dom.Event) { go s.reset() })
+	a.byID(idSimReset).AddEventListener("click", false, func(dom.Event) { go s.reset() })
+	a.byID(idSimRandom).AddEventListener("click", false, func(dom.Event) { go s.random() })
+	a.byID(idSimMode).AddEventListener("change", false, func(dom.Event) {
 		s.enabled, s.wait, s.enabledAt = nil, nil, -1
 		s.showChoices()
 	})
-	a.byID("sim-delay").AddEventListener("input", false, func(dom.Event) { s.checkDelay() })
+	a.byID(idSimDelay).AddEventListener("input", false, func(dom.Event) { s.checkDelay() })
 }
 
 // concrete reports whether the simulator is in concrete mode.
 func (s *simulator) concrete() bool {
-	return s.a.byID("sim-mode").(*dom.HTMLSelectElement).Value() == "concrete"
+	return s.a.menu(idSimMode).Value() == "concrete"
 }
 
 func (s *simulator) stopJob() {
@@ -49,7 +49,7 @@ func (s *simulator) request(steps []protocol.SimStep, random int, done func(*pro
 		return
 	}
 	s.stopJob()
-	seed, _ := strconv.ParseUint(a.byID("seed").(*dom.HTMLInputElement).Value(), 10, 64)
+	seed, _ := strconv.ParseUint(a.input(idSeed).Value(), 10, 64)
 	if random > 0 {
 		s.runs++
 		seed += s.runs
@@ -101,11 +101,13 @@ func (s *simulator) openSim(sim *protocol.Simulation, pos int) {
 // focusChoices puts the keyboard on the first enabled transition, or on
 // the step list when there is none.
 func (s *simulator) focusChoices() {
-	if b := s.a.byID("enabled").QuerySelector("button"); b != nil {
-		b.(dom.HTMLElement).Focus()
+	if b := s.a.byID(idEnabled).QuerySelector("button"); b != nil {
+		if el, ok := b.(dom.HTMLElement); ok {
+			el.Focus()
+		}
 		return
 	}
-	s.a.byID("steps").Focus()
+	s.a.byID(idSteps).Focus()
 }
 
 // pick takes enabled transition i from the state shown; the path after
@@ -128,7 +130,7 @@ func (s *simulator) pick(i int) {
 	s.request(steps, 0, func(sim *protocol.Simulation) {
 		s.openSim(sim, len(sim.Trace.States)-1)
 		if sim.Error == "" {
-			s.a.byID("sim-delay").(*dom.HTMLInputElement).SetValue("")
+			s.a.input(idSimDelay).SetValue("")
 		}
 		s.focusChoices()
 	})
@@ -138,7 +140,7 @@ func (s *simulator) pick(i int) {
 // earliest delay that enables c. A delay outside c's is refused in the
 // note.
 func (s *simulator) delayFor(c protocol.SimChoice) (num, den int64, ok bool) {
-	text := s.a.byID("sim-delay").(*dom.HTMLInputElement).Value()
+	text := s.a.input(idSimDelay).Value()
 	if text == "" {
 		num, den = earliest(c.When)
 		return num, den, true
@@ -157,7 +159,7 @@ func (s *simulator) delayFor(c protocol.SimChoice) (num, den int64, ok bool) {
 
 // checkDelay marks the delay field and the transitions it allows.
 func (s *simulator) checkDelay() {
-	in := s.a.byID("sim-delay").(*dom.HTMLInputElement)
+	in := s.a.input(idSimDelay)
 	num, den, err := parseDelay(in.Value())
 	switch {
 	case err != nil:
@@ -173,7 +175,7 @@ func (s *simulator) checkDelay() {
 		in.RemoveAttribute("aria-invalid")
 		s.note("", false)
 	}
-	for _, b := range s.a.byID("enabled").QuerySelectorAll("button") {
+	for _, b := range s.a.byID(idEnabled).QuerySelectorAll("button") {
 		i, _ := strconv.Atoi(b.GetAttribute("data-choice"))
 		off := in.Value() != "" && i < len(s.enabled) && !contains(s.enabled[i].When, num, den)
 		b.Class().Toggle("off")
@@ -192,7 +194,7 @@ func (s *simulator) random() {
 	if s.player != nil {
 		pos = s.player.Pos()
 	}
-	n, _ := strconv.Atoi(s.a.byID("sim-random-steps").(*dom.HTMLSelectElement).Value())
+	n, _ := strconv.Atoi(s.a.menu(idSimRandomSteps).Value())
 	s.request(simSteps(s.tr, pos), max(n, 1), func(sim *protocol.Simulation) {
 		s.openSim(sim, pos)
 		s.do(s.player.Play)
@@ -205,11 +207,11 @@ func (s *simulator) showChoices() {
 	a := s.a
 	concrete := s.concrete()
 	if concrete {
-		a.byID("delay-row").RemoveAttribute("hidden")
+		a.byID(idDelayRow).RemoveAttribute("hidden")
 	} else {
-		a.byID("delay-row").SetAttribute("hidden", "")
+		a.byID(idDelayRow).SetAttribute("hidden", "")
 	}
-	list := a.byID("enabled")
+	list := a.byID(idEnabled)
 	if s.player == nil {
 		list.SetInnerHTML("")
 		return
@@ -218,7 +220,7 @@ func (s *simulator) showChoices() {
 	if s.enabledAt != pos {
 		list.SetInnerHTML("")
 		list.SetAttribute("aria-busy", "true")
-		a.byID("sim-wait").SetTextContent("")
+		a.byID(idSimWait).SetTextContent("")
 		if !s.player.Playing() {
 			go s.request(simSteps(s.tr, pos), 0, func(sim *protocol.Simulation) {
 				if s.player == nil || s.player.Pos() != pos || len(sim.Trace.States) != pos+1 {
@@ -238,9 +240,9 @@ func (s *simulator) showChoices() {
 	list.SetAttribute("aria-busy", "false")
 	list.SetAttribute("data-at", strconv.Itoa(pos))
 	if concrete && s.wait != nil {
-		a.byID("sim-wait").SetTextContent("may wait " + intervalText(s.wait))
+		a.byID(idSimWait).SetTextContent("may wait " + intervalText(s.wait))
 	} else {
-		a.byID("sim-wait").SetTextContent("")
+		a.byID(idSimWait).SetTextContent("")
 	}
 	if len(s.enabled) == 0 {
 		li := a.doc.CreateElement("li")
@@ -275,7 +277,7 @@ func (s *simulator) showChoices() {
 
 // note writes the simulator's message; bad marks an error.
 func (s *simulator) note(msg string, bad bool) {
-	n := s.a.byID("sim-note")
+	n := s.a.byID(idSimNote)
 	n.SetTextContent(msg)
 	if bad {
 		n.SetAttribute("class", "note bad")
@@ -286,7 +288,7 @@ func (s *simulator) note(msg string, bad bool) {
 
 // replayLink opens a simulation a share link carries, at its step.
 func (s *simulator) replayLink(l *share.Link) {
-	mode := s.a.byID("sim-mode").(*dom.HTMLSelectElement)
+	mode := s.a.menu(idSimMode)
 	if l.Sim == "concrete" || l.Sim == "symbolic" {
 		mode.SetValue(l.Sim)
 	}

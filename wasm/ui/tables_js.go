@@ -36,11 +36,11 @@ type tableFlow struct {
 
 func (a *app) wireTables() {
 	a.tables = openTableStore()
-	a.byID("heuristic").AddEventListener("change", false, func(dom.Event) {
+	a.byID(idHeuristic).AddEventListener("change", false, func(dom.Event) {
 		a.pickHeuristic("")
 		go a.showTables()
 	})
-	a.byID("clear-tables").AddEventListener("click", false, func(dom.Event) {
+	a.byID(idClearTables).AddEventListener("click", false, func(dom.Event) {
 		go func() {
 			if err := a.tables.clear(); err != nil {
 				a.notify("The cached tables could not be cleared: "+err.Error(), true)
@@ -71,8 +71,8 @@ func (a *app) selectedKey() (string, *protocol.Choice) {
 // holds in all. Call it from a goroutine.
 func (a *app) showTables() {
 	infos, err := a.tables.list()
-	note, total := a.byID("table-note"), a.byID("tables-total")
-	clear := a.byID("clear-tables").(*dom.HTMLButtonElement)
+	note, total := a.byID(idTableNote), a.byID(idTablesTotal)
+	clear := a.button(idClearTables)
 	if err != nil {
 		note.SetTextContent("")
 		total.SetTextContent("tables cannot be cached here (" + err.Error() + ")")
@@ -214,7 +214,7 @@ func (a *app) offerFallback(failed string) {
 		a.pickHeuristic(name)
 		a.checkSelected()
 	})
-	status := a.byID("status")
+	status := a.byID(idStatus)
 	status.AppendChild(a.doc.CreateTextNode(" "))
 	status.AppendChild(b)
 }
@@ -228,7 +228,7 @@ func (a *app) preselect() {
 	if !ok {
 		return
 	}
-	menu := a.byID("heuristic").(*dom.HTMLSelectElement)
+	menu := a.menu(idHeuristic)
 	was := menu.Value()
 	infos, err := a.tables.list()
 	if o, f, ok := a.preselecting(); !ok || o != order || f != formula || menu.Value() != was {
@@ -256,14 +256,14 @@ func (a *app) preselecting() (order, formula string, ok bool) {
 	if a.heuristicPicked || a.catalog == nil || a.in == nil || a.sel < 0 || a.sel >= len(a.queries) {
 		return "", "", false
 	}
-	return a.byID("order").(*dom.HTMLSelectElement).Value(), a.queries[a.sel].q.Formula, true
+	return a.menu(idOrder).Value(), a.queries[a.sel].q.Formula, true
 }
 
 // pickHeuristic records that the user chose the heuristic, and sets the
 // menu to name unless it is "" (the user set the menu).
 func (a *app) pickHeuristic(name string) {
 	if name != "" {
-		a.byID("heuristic").(*dom.HTMLSelectElement).SetValue(name)
+		a.menu(idHeuristic).SetValue(name)
 	}
 	a.heuristicPicked, a.preselected = true, ""
 }
@@ -271,14 +271,14 @@ func (a *app) pickHeuristic(name string) {
 // pageChose reports whether the heuristic menu shows what the page chose
 // for it, not the user.
 func (a *app) pageChose() bool {
-	return !a.heuristicPicked && a.preselected != "" && a.byID("heuristic").(*dom.HTMLSelectElement).Value() == a.preselected
+	return !a.heuristicPicked && a.preselected != "" && a.menu(idHeuristic).Value() == a.preselected
 }
 
 // heuristicWhy says why the page chose the heuristic the menu shows, or
 // "" when the user chose it or the page has nothing to say.
 func (a *app) heuristicWhy() string {
 	order, formula, ok := a.preselecting()
-	h := a.byID("heuristic").(*dom.HTMLSelectElement).Value()
+	h := a.menu(idHeuristic).Value()
 	if ok && a.pageChose() && h == patternDatabase && pageHeuristic(a.catalog, order, formula, func(string) bool { return false }) == h {
 		return whyPatternDatabase
 	}

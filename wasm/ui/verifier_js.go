@@ -28,7 +28,7 @@ type queryRow struct {
 }
 
 func (a *app) wireVerifier() {
-	a.byID("order").AddEventListener("change", false, func(dom.Event) {
+	a.byID(idOrder).AddEventListener("change", false, func(dom.Event) {
 		a.orderNote()
 		go func() {
 			a.preselect()
@@ -36,9 +36,9 @@ func (a *app) wireVerifier() {
 		}()
 	})
 	go a.loadCatalog()
-	a.byID("add-query").AddEventListener("submit", false, func(e dom.Event) {
+	a.byID(idAddQuery).AddEventListener("submit", false, func(e dom.Event) {
 		e.PreventDefault()
-		in := a.byID("new-query").(*dom.HTMLInputElement)
+		in := a.input(idNewQuery)
 		if f := in.Value(); f != "" {
 			a.queries = append(a.queries, &queryRow{q: protocol.Query{Index: -1, Formula: f, Supported: true}, user: true})
 			a.sel = len(a.queries) - 1
@@ -46,8 +46,8 @@ func (a *app) wireVerifier() {
 			a.renderQueries()
 		}
 	})
-	a.byID("check").AddEventListener("click", false, func(dom.Event) { a.checkSelected() })
-	a.byID("cancel").AddEventListener("click", false, func(dom.Event) {
+	a.byID(idCheck).AddEventListener("click", false, func(dom.Event) { a.checkSelected() })
+	a.byID(idCancel).AddEventListener("click", false, func(dom.Event) {
 		a.cancelJob()
 		a.setStatus("Cancelled. The engine's worker was stopped; a fresh one is ready.", "")
 	})
@@ -78,15 +78,15 @@ func (a *app) loadCatalog() {
 // it suggests.
 func (a *app) fillMenus(c *protocol.Catalog) {
 	a.catalog = c
-	a.fillMenu("order", menuItems(c.Orders, nil), suggested(c.Orders))
-	a.fillMenu("heuristic", menuItems(c.Heuristics, heuristicText), suggested(c.Heuristics))
-	a.fillMenu("trace", menuItems(c.Traces, nil), suggested(c.Traces))
-	a.fillMenu("symmetry", menuItems(c.Symmetries, nil), suggested(c.Symmetries))
+	a.fillMenu(idOrder, menuItems(c.Orders, nil), suggested(c.Orders))
+	a.fillMenu(idHeuristic, menuItems(c.Heuristics, heuristicText), suggested(c.Heuristics))
+	a.fillMenu(idTrace, menuItems(c.Traces, nil), suggested(c.Traces))
+	a.fillMenu(idSymmetry, menuItems(c.Symmetries, nil), suggested(c.Symmetries))
 	a.orderNote()
 }
 
 func (a *app) fillMenu(id string, items []menuItem, value string) {
-	sel := a.byID(id).(*dom.HTMLSelectElement)
+	sel := a.menu(id)
 	sel.SetInnerHTML("")
 	for _, it := range items {
 		opt := a.doc.CreateElement("option").(*dom.HTMLOptionElement)
@@ -101,15 +101,15 @@ func (a *app) fillMenu(id string, items []menuItem, value string) {
 // orderNote explains the chosen search order next to the menu, and shows
 // the heuristic menu for the directed orders only.
 func (a *app) orderNote() {
-	v := a.byID("order").(*dom.HTMLSelectElement).Value()
+	v := a.menu(idOrder).Value()
 	note := ""
 	if a.catalog != nil {
 		if o := choice(a.catalog.Orders, v); o != nil {
 			note = o.Description
 		}
 	}
-	a.byID("order-note").SetTextContent(note)
-	for _, id := range []string{"heuristic", "heuristic-label"} {
+	a.byID(idOrderNote).SetTextContent(note)
+	for _, id := range []string{idHeuristic, idHeuristicLabel} {
 		if directed(a.catalog, v) {
 			a.byID(id).RemoveAttribute("hidden")
 		} else {
@@ -121,24 +121,24 @@ func (a *app) orderNote() {
 // options reads the options fieldset. Before the catalog has come, the
 // menus are empty and the engine's defaults apply.
 func (a *app) options() protocol.Options {
-	memMiB, _ := strconv.ParseInt(a.byID("memory").(*dom.HTMLInputElement).Value(), 10, 64)
+	memMiB, _ := strconv.ParseInt(a.input(idMemory).Value(), 10, 64)
 	if memMiB <= 0 {
 		memMiB = 1024
 	}
-	seed, _ := strconv.ParseUint(a.byID("seed").(*dom.HTMLInputElement).Value(), 10, 64)
+	seed, _ := strconv.ParseUint(a.input(idSeed).Value(), 10, 64)
 	// The table budget may be a fraction of a MiB (the page's tests set
 	// one that small).
-	tableMiB, _ := strconv.ParseFloat(a.byID("table-budget").(*dom.HTMLInputElement).Value(), 64)
+	tableMiB, _ := strconv.ParseFloat(a.input(idTableBudget).Value(), 64)
 	o := protocol.Options{
-		Order:     protocol.Order(a.byID("order").(*dom.HTMLSelectElement).Value()),
-		Trace:     protocol.TraceMode(a.byID("trace").(*dom.HTMLSelectElement).Value()),
-		Symmetry:  protocol.Symmetry(a.byID("symmetry").(*dom.HTMLSelectElement).Value()),
+		Order:     protocol.Order(a.menu(idOrder).Value()),
+		Trace:     protocol.TraceMode(a.menu(idTrace).Value()),
+		Symmetry:  protocol.Symmetry(a.menu(idSymmetry).Value()),
 		Seed:      seed,
 		MaxMemory: memMiB << 20,
 		MaxTable:  int64(max(tableMiB, 0) * (1 << 20)),
 	}
 	if directed(a.catalog, string(o.Order)) {
-		o.Heuristic = protocol.Heuristic{Name: a.byID("heuristic").(*dom.HTMLSelectElement).Value()}
+		o.Heuristic = protocol.Heuristic{Name: a.menu(idHeuristic).Value()}
 	}
 	return o
 }
@@ -149,37 +149,37 @@ func (a *app) options() protocol.Options {
 func (a *app) setOptions(o protocol.Options) {
 	<-a.menus
 	if o.Order != "" {
-		a.byID("order").(*dom.HTMLSelectElement).SetValue(string(o.Order))
+		a.menu(idOrder).SetValue(string(o.Order))
 	}
 	if o.Heuristic.Name != "" {
 		a.pickHeuristic(o.Heuristic.Name)
 	}
 	if o.Trace != "" {
-		a.byID("trace").(*dom.HTMLSelectElement).SetValue(string(o.Trace))
+		a.menu(idTrace).SetValue(string(o.Trace))
 	}
 	if o.Symmetry != "" {
-		a.byID("symmetry").(*dom.HTMLSelectElement).SetValue(string(o.Symmetry))
+		a.menu(idSymmetry).SetValue(string(o.Symmetry))
 	}
 	if o.MaxMemory > 0 {
-		a.byID("memory").(*dom.HTMLInputElement).SetValue(strconv.FormatInt(o.MaxMemory>>20, 10))
+		a.input(idMemory).SetValue(strconv.FormatInt(o.MaxMemory>>20, 10))
 	}
 	if o.MaxTable > 0 {
-		a.byID("table-budget").(*dom.HTMLInputElement).SetValue(strconv.FormatFloat(float64(o.MaxTable)/(1<<20), 'f', -1, 64))
+		a.input(idTableBudget).SetValue(strconv.FormatFloat(float64(o.MaxTable)/(1<<20), 'f', -1, 64))
 	}
-	a.byID("seed").(*dom.HTMLInputElement).SetValue(strconv.FormatUint(o.Seed, 10))
+	a.input(idSeed).SetValue(strconv.FormatUint(o.Seed, 10))
 	a.orderNote()
 }
 
 func (a *app) updateCheckButton() {
 	ok := a.job == nil && a.sel >= 0 && a.sel < len(a.queries) && a.queries[a.sel].q.Supported
-	a.byID("check").(*dom.HTMLButtonElement).SetDisabled(!ok)
-	a.byID("simulate").(*dom.HTMLButtonElement).SetDisabled(a.model == nil)
+	a.button(idCheck).SetDisabled(!ok)
+	a.button(idSimulate).SetDisabled(a.model == nil)
 }
 
 // renderQueries redraws the query list. Lists are short (tens of
 // queries), so a full redraw is simpler than patching.
 func (a *app) renderQueries() {
-	ol := a.byID("queries")
+	ol := a.byID(idQueries)
 	ol.SetInnerHTML("")
 	for i, r := range a.queries {
 		ol.AppendChild(a.queryItem(i, r))
@@ -298,7 +298,7 @@ func (a *app) checkSelected() {
 	r.verdict, r.reason, r.answer = "running", "", ""
 	a.renderQueries()
 	a.setStatus("Checking "+r.q.Formula+" …", "")
-	a.byID("progress").SetInnerHTML("")
+	a.byID(idProgress).SetInnerHTML("")
 	a.progressField("phase", "Phase", "starting") // first in the list, whatever comes next
 	go func() {
 		<-a.menus // the options are read from them
@@ -366,7 +366,7 @@ func (a *app) showPrecomputing(p *protocol.Progress) {
 func (a *app) progressField(key, label, value string) {
 	dd := a.doc.GetElementByID("p-" + key)
 	if dd == nil {
-		dl := a.byID("progress")
+		dl := a.byID(idProgress)
 		dt := a.doc.CreateElement("dt")
 		dt.SetTextContent(label)
 		dd = a.doc.CreateElement("dd")

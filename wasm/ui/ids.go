@@ -1,0 +1,162 @@
+// Element ids of index.html that the UI looks up, by the area that owns
+// them. Every lookup goes through these names; a native test checks each
+// against index.html and its tag, and the page checks them all at start,
+// so a renamed element is caught before it can fail a handler.
+
+package main
+
+const (
+	// The bar: opening models, sharing, theme, presentation.
+	idFileInput = "file-input"
+	idPasteOpen = "paste-open"
+	idGallery   = "gallery"
+	idShare     = "share"
+	idShortLink = "short-link"
+	idTheme     = "theme"
+	idPresent   = "present"
+	// Notices and the share box.
+	idLoading   = "loading"
+	idNotice    = "notice"
+	idShareBox  = "share-box"
+	idShareUrl  = "share-url"
+	idShareWarn = "share-warn"
+	idShareNote = "share-note"
+	// The model area.
+	idModelName   = "model-name"
+	idEmpty       = "empty"
+	idCards       = "cards"
+	idDiagnostics = "diagnostics"
+	idProcesses   = "processes"
+	idDrawings    = "drawings"
+	// The verifier.
+	idQueries        = "queries"
+	idAddQuery       = "add-query"
+	idNewQuery       = "new-query"
+	idOrder          = "order"
+	idHeuristicLabel = "heuristic-label"
+	idHeuristic      = "heuristic"
+	idTableNote      = "table-note"
+	idOrderNote      = "order-note"
+	idTrace          = "trace"
+	idSymmetry       = "symmetry"
+	idMemory         = "memory"
+	idTableBudget    = "table-budget"
+	idSeed           = "seed"
+	idTablesTotal    = "tables-total"
+	idClearTables    = "clear-tables"
+	idCheck          = "check"
+	idCancel         = "cancel"
+	idSimulate       = "simulate"
+	idProgress       = "progress"
+	idStatus         = "status"
+	// The simulator and the trace player.
+	idSimulator      = "simulator"
+	idTraceTitle     = "trace-title"
+	idSimMode        = "sim-mode"
+	idSimReset       = "sim-reset"
+	idSimRandom      = "sim-random"
+	idSimRandomSteps = "sim-random-steps"
+	idFirst          = "first"
+	idBack           = "back"
+	idPlay           = "play"
+	idForward        = "forward"
+	idLast           = "last"
+	idReplay         = "replay"
+	idSpeed          = "speed"
+	idStepOf         = "step-of"
+	idTraceJson      = "trace-json"
+	idSteps          = "steps"
+	idDelayRow       = "delay-row"
+	idSimDelay       = "sim-delay"
+	idSimWait        = "sim-wait"
+	idEnabled        = "enabled"
+	idSimNote        = "sim-note"
+	idVars           = "vars"
+	idClocks         = "clocks"
+	idShowZone       = "show-zone"
+	idZone           = "zone"
+	// The message sequence chart.
+	idMsc    = "msc"
+	idMscSvg = "msc-svg"
+	// Dialogs.
+	idPasteDialog  = "paste-dialog"
+	idPasteText    = "paste-text"
+	idPasteQueries = "paste-queries"
+	idKeysDialog   = "keys-dialog"
+	idKeysClose    = "keys-close"
+)
+
+// elementTags maps each id to the tag of its element in index.html.
+var elementTags = map[string]string{
+	idFileInput:      "input",
+	idPasteOpen:      "button",
+	idGallery:        "select",
+	idShare:          "button",
+	idShortLink:      "button",
+	idTheme:          "button",
+	idPresent:        "button",
+	idLoading:        "div",
+	idNotice:         "div",
+	idShareBox:       "div",
+	idShareUrl:       "input",
+	idShareWarn:      "span",
+	idShareNote:      "span",
+	idModelName:      "span",
+	idEmpty:          "div",
+	idCards:          "ul",
+	idDiagnostics:    "div",
+	idProcesses:      "table",
+	idDrawings:       "div",
+	idQueries:        "ol",
+	idAddQuery:       "form",
+	idNewQuery:       "input",
+	idOrder:          "select",
+	idHeuristicLabel: "label",
+	idHeuristic:      "select",
+	idTableNote:      "span",
+	idOrderNote:      "span",
+	idTrace:          "select",
+	idSymmetry:       "select",
+	idMemory:         "input",
+	idTableBudget:    "input",
+	idSeed:           "input",
+	idTablesTotal:    "span",
+	idClearTables:    "button",
+	idCheck:          "button",
+	idCancel:         "button",
+	idSimulate:       "button",
+	idProgress:       "dl",
+	idStatus:         "p",
+	idSimulator:      "section",
+	idTraceTitle:     "span",
+	idSimMode:        "select",
+	idSimReset:       "button",
+	idSimRandom:      "button",
+	idSimRandomSteps: "select",
+	idFirst:          "button",
+	idBack:           "button",
+	idPlay:           "button",
+	idForward:        "button",
+	idLast:           "button",
+	idReplay:         "button",
+	idSpeed:          "select",
+	idStepOf:         "span",
+	idTraceJson:      "a",
+	idSteps:          "div",
+	idDelayRow:       "div",
+	idSimDelay:       "input",
+	idSimWait:        "span",
+	idEnabled:        "ol",
+	idSimNote:        "p",
+	idVars:           "table",
+	idClocks:         "table",
+	idShowZone:       "input",
+	idZone:           "pre",
+	idMsc:            "div",
+	idMscSvg:         "a",
+	idPasteDialog:    "dialog",
+	idPasteText:      "textarea",
+	idPasteQueries:   "textarea",
+	idKeysDialog:     "dialog",
+	idKeysClose:      "button",
+}

@@ -47,13 +47,13 @@ func TestPageKeyboardOnly(t *testing.T) {
 	waitEnabled(t, ctx, 2)
 	// The focus stays with the enabled transitions after a pick: Enter on
 	// the one focused takes it.
-	tabTo(t, ctx, `#enabled button[data-choice="0"]`, 40)
+	tabTo(t, ctx, `#enabled button[data-choice="0"]`, 80)
 	press(t, ctx, kb.Enter)
 	waitEnabled(t, ctx, 3)
 	if got := text(t, ctx, "step-of"); got != "state 3 of 3" {
 		t.Errorf("after three steps by keyboard the player shows %q", got)
 	}
-	tabTo(t, ctx, "#sim-random", 40)
+	tabTo(t, ctx, "#sim-random", 80)
 	press(t, ctx, kb.Enter)
 	waitPage(t, ctx, `document.getElementById("trace-title").textContent === "simulation, symbolic (23 steps)"`, 15*time.Second)
 	press(t, ctx, kb.End)

@@ -31,6 +31,17 @@
 // these ends and the verdicts; state.Player plays them). A sup or inf
 // query answers with values, shown beside the query and in the status.
 //
+// A drawing can be enlarged to the width of the model area, zoomed and
+// panned (zoom_js.go): only its <svg>'s viewBox changes, in the element's
+// own shape, so a user unit is as many CSS pixels both ways and the
+// arithmetic (zoom.go) needs no DOM. Enlarged, a drawing starts at the
+// zoom where labels are 12 CSS pixels or more, showing part of the
+// drawing when the area is too small for all of it. While a trace plays,
+// a zoomed drawing pans to keep the active location (and the edges just
+// fired, when they fit) in view, and the highlight carries shape cues
+// (cue_js.go) as well as colours, since models colour their own
+// locations in yellows and oranges close to the highlight's.
+//
 // Only DOM glue is built for GOOS=js (files ending in _js.go). Logic that
 // needs no DOM lives in ordinary files of this package (step
 // descriptions, source excerpts, the gallery) or in the packages share

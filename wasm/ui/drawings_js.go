@@ -7,6 +7,7 @@ package main
 
 import (
 	"strconv"
+	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
 
@@ -21,12 +22,15 @@ type figure struct {
 	template *protocol.Template
 	el       dom.HTMLElement // the <figure>
 	svg      dom.Element
+	zoom     *zoomer // enlarging, zooming and panning (zoom_js.go)
 }
 
 type drawings struct {
-	a     *app
-	figs  []*figure
-	diags []protocol.Diagnostic
+	a        *app
+	figs     []*figure
+	diags    []protocol.Diagnostic
+	enlarged *figure  // the one figure enlarged, or nil
+	resized  js.Value // a ResizeObserver of the drawings' <svg> elements (zoom_js.go)
 }
 
 func newDrawings(a *app) *drawings {
@@ -37,11 +41,14 @@ func newDrawings(a *app) *drawings {
 		style.SetTextContent(css)
 		a.doc.Head().AppendChild(style)
 	}
-	return &drawings{a: a}
+	d := &drawings{a: a}
+	d.watchResize()
+	return d
 }
 
 func (d *drawings) clear() {
 	d.figs, d.diags = nil, nil
+	d.unzoomAll()
 	d.a.byID(idDrawings).SetInnerHTML("")
 	d.a.byID(idProcesses).SetAttribute("hidden", "")
 	d.a.byID(idDiagnostics).SetAttribute("hidden", "")
@@ -61,6 +68,7 @@ func (d *drawings) show(m *protocol.Model) {
 	box := d.a.byID(idDrawings)
 	box.SetInnerHTML("")
 	d.figs = nil
+	d.unzoomAll()
 	tmpls := map[string]*protocol.Template{}
 	for i := range m.Templates {
 		tmpls[m.Templates[i].Name] = &m.Templates[i]
@@ -104,10 +112,11 @@ func (d *drawings) add(box dom.HTMLElement, f *figure) {
 	})
 	cap.AppendChild(link)
 	f.el.AppendChild(cap)
-	holder := doc.CreateElement("div")
+	holder := doc.CreateElement("div").(dom.HTMLElement)
 	holder.SetInnerHTML(render.Template(f.template, render.Options{Theme: theme(doc), Process: f.process}))
 	f.svg = holder.QuerySelector("svg")
-	f.el.AppendChild(f.svg)
+	f.el.AppendChild(holder)
+	f.zoom = newZoomer(d, f, cap, holder)
 	box.AppendChild(f.el)
 	d.figs = append(d.figs, f)
 }
@@ -195,20 +204,26 @@ func (d *drawings) figureOf(p int) *figure {
 }
 
 // highlight marks process p's active location and fired edges (template
-// location id and template edge indices).
+// location id and template edge indices), and keeps them in view when the
+// drawing is zoomed in.
 func (f *figure) highlight(loc string, fired []int) {
 	for _, el := range f.svg.QuerySelectorAll(".active, .fired") {
 		el.Class().Remove("active")
 		el.Class().Remove("fired")
 	}
-	if el := f.svg.QuerySelector(`[data-loc="` + cssEscape(loc) + `"]`); el != nil {
-		el.Class().Add("active")
+	active := f.svg.QuerySelector(`[data-loc="` + cssEscape(loc) + `"]`)
+	if active != nil {
+		active.Class().Add("active")
 	}
+	var edges []dom.Element
 	for _, e := range fired {
 		if el := f.svg.QuerySelector(`[data-edge="` + strconv.Itoa(e) + `"]`); el != nil {
 			el.Class().Add("fired")
+			edges = append(edges, el)
 		}
 	}
+	cue(f.svg, active, edges)
+	f.zoom.follow(active, edges)
 }
 
 func cssEscape(s string) string {

@@ -3,8 +3,9 @@
 package main
 
 import (
+	"cmp"
 	"errors"
-	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -33,33 +34,88 @@ func parseDelay(s string) (num, den int64, err error) {
 	if s == "" {
 		return 0, 1, nil
 	}
-	r, ok := new(big.Rat).SetString(s)
-	switch {
-	case !ok:
-		return 0, 0, errors.New("a delay is a number such as 3, 2.5 or 5/2")
-	case r.Sign() < 0:
+	bad := errors.New("a delay is a number such as 3, 2.5 or 5/2")
+	if strings.HasPrefix(s, "-") {
 		return 0, 0, errors.New("a delay is 0 or more")
-	case !r.Num().IsInt64() || !r.Denom().IsInt64() || r.Denom().Int64() > 1<<20 || r.Num().Int64() > 1<<40:
-		return 0, 0, errors.New("that delay is too large or too fine")
 	}
-	return r.Num().Int64(), r.Denom().Int64(), nil
+	whole, frac, dot := strings.Cut(s, ".")
+	top, bottom, slash := strings.Cut(s, "/")
+	switch {
+	case slash && !dot:
+		num, err1 := strconv.ParseUint(top, 10, 40)
+		den, err2 := strconv.ParseUint(bottom, 10, 20)
+		if err1 != nil || err2 != nil || den == 0 {
+			return 0, 0, bad
+		}
+		return reduce(int64(num), int64(den))
+	case dot && !slash && len(frac) <= 6 && whole+frac != "":
+		den := int64(1)
+		for range frac {
+			den *= 10
+		}
+		w, err1 := parseDigits(whole)
+		f, err2 := parseDigits(frac)
+		if err1 != nil || err2 != nil || w > 1<<40 {
+			return 0, 0, bad
+		}
+		return reduce(w*den+f, den)
+	case !dot && !slash:
+		n, err := strconv.ParseUint(s, 10, 40)
+		if err != nil {
+			return 0, 0, bad
+		}
+		return int64(n), 1, nil
+	}
+	return 0, 0, bad
 }
 
-// contains reports whether delay num/den lies in i (exactly, in
-// rationals).
+// parseDigits reads a run of decimal digits; "" is 0.
+func parseDigits(s string) (int64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseUint(s, 10, 41)
+	return int64(n), err
+}
+
+// reduce writes num/den in lowest terms.
+func reduce(num, den int64) (int64, int64, error) {
+	a, b := num, den
+	for b != 0 {
+		a, b = b, a%b
+	}
+	if a > 1 {
+		num, den = num/a, den/a
+	}
+	return num, den, nil
+}
+
+// contains reports whether delay num/den lies in i (exactly: the
+// products are compared in 128 bits).
 func contains(i *protocol.Interval, num, den int64) bool {
-	if i == nil || den < 1 || i.Den < 1 {
+	if i == nil || den < 1 || i.Den < 1 || num < 0 || i.Lo < 0 || i.Hi < 0 {
 		return false
 	}
-	v := big.NewRat(num, den)
-	if c := v.Cmp(big.NewRat(i.Lo, i.Den)); c < 0 || c == 0 && i.LoStrict {
+	if c := cmpRat(num, den, i.Lo, i.Den); c < 0 || c == 0 && i.LoStrict {
 		return false
 	}
 	if i.HiInf {
 		return true
 	}
-	c := v.Cmp(big.NewRat(i.Hi, i.Den))
+	c := cmpRat(num, den, i.Hi, i.Den)
 	return c < 0 || c == 0 && !i.HiStrict
+}
+
+// cmpRat compares a/b with c/d, all of them 0 or more and b, d ≥ 1.
+func cmpRat(a, b, c, d int64) int {
+	h1, l1 := bits.Mul64(uint64(a), uint64(d))
+	h2, l2 := bits.Mul64(uint64(c), uint64(b))
+	switch {
+	case h1 != h2:
+		return cmp.Compare(h1, h2)
+	default:
+		return cmp.Compare(l1, l2)
+	}
 }
 
 // earliest returns the least delay of i, or one just inside a strict

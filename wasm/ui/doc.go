@@ -31,6 +31,20 @@
 // these ends and the verdicts; state.Player plays them). A sup or inf
 // query answers with values, shown beside the query and in the status.
 //
+// The simulator (simulate_js.go) is UPPAAL's, symbolic or concrete: the
+// path in the player is the state, and every pick, reset, random run or
+// move to a state whose transitions are not known yet is one POST
+// /simulate in a fresh worker, carrying the whole path (the engine keeps
+// nothing); its answer replaces the path and lists what is enabled at
+// its end. The message sequence chart (msc_js.go) is drawn once per path
+// by web/render and marked as the player moves. Presentation mode
+// (present_js.go) is a body attribute the style sheet lays out; a share
+// link carries it, the hidden drawings and a simulated path.
+//
+// Elements are looked up by the names in ids.go only, through typed
+// getters; a native test checks them against index.html and the page
+// checks them once at start, so a stale page stops with a message.
+//
 // A drawing can be enlarged to the width of the model area, zoomed and
 // panned (zoom_js.go): only its <svg>'s viewBox changes, in the element's
 // own shape, so a user unit is as many CSS pixels both ways and the

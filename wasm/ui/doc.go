@@ -5,6 +5,26 @@
 // live progress, animates the diagnostic trace on the drawings, and
 // shares a model, query and trace as one link.
 //
+// The page is an app and its areas, each a struct that owns its part of
+// index.html and its state. The drawings (drawings_js.go, zoom_js.go)
+// show the model's processes with diagnostics pinned on them. The
+// verifier (verifier_js.go, jobs_js.go, tables_js.go) lists the queries,
+// holds the search options and the table cache, and runs the page's
+// engine jobs one at a time: a loaded model's parse, and checks. The
+// simulator (sim_js.go, simulate_js.go, msc_js.go) plays traces and
+// simulated paths with their sequence chart. Presentation mode
+// (present_js.go) is only a body attribute, so it stays in the app. The
+// app keeps what they share: the document (page_js.go: elements by name,
+// the notice, <body data-job>), the engine, and the model loaded with
+// what the engine read of it. It calls the areas' methods, and they
+// answer through functions it hands them: the verifier gives the model
+// the engine read to onModel (the app draws it, then lists its queries
+// through the verifier's showModel), a trace to onTrace (the simulator
+// opens it), and every check's end to onChecked (a share link being
+// opened compares its trace). Nothing outside the verifier reads its
+// fields; the simulator's player is still read by share links and
+// presentation mode.
+//
 // The search-order, heuristic and trace menus are not written here: at
 // start the page asks the engine for its catalog (POST /catalog, filled
 // from core/options' registry) and builds them from it, so a heuristic

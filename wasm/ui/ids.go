@@ -28,7 +28,7 @@ const (
 	idDiagnostics = "diagnostics"
 	idProcesses   = "processes"
 	idDrawings    = "drawings"
-	// The verifier.
+	// The verifier, in #verifier: the verifier component's alone.
 	idQueries        = "queries"
 	idAddQuery       = "add-query"
 	idNewQuery       = "new-query"

@@ -39,7 +39,7 @@ func (a *app) linkFragment() (string, bool) {
 	if a.in == nil {
 		return "", false
 	}
-	l := &share.Link{Name: a.in.Name, Hash: share.Hash(a.in.Model), QueryFiles: a.in.QueryFiles, Options: a.options()}
+	l := &share.Link{Name: a.in.Name, Hash: share.Hash(a.in.Model), QueryFiles: a.in.QueryFiles, Options: a.verifier.options()}
 	if a.in.URL != "" {
 		l.ModelURL = a.in.URL
 	} else {
@@ -52,8 +52,8 @@ func (a *app) linkFragment() (string, bool) {
 		if a.sim.res == nil {
 			l.Formula, l.Sim, l.Den = "", a.menu(idSimMode).Value(), a.sim.tr.Den
 		}
-	case a.sel >= 0 && a.sel < len(a.queries):
-		l.Formula = a.queries[a.sel].q.Formula
+	default:
+		l.Formula, _ = a.verifier.selectedFormula()
 	}
 	l.Present, l.Hidden = a.presenting(), a.drawings.hiddenProcesses()
 	frag, err := share.Encode(l)
@@ -183,7 +183,7 @@ func (a *app) openLink(frag string) {
 		}
 		in.Model, in.URL = data, l.ModelURL
 	}
-	a.setOptions(l.Options)
+	a.verifier.setOptions(l.Options)
 	err = l.Verify(in.Model)
 	a.loadModel(in)
 	a.linkHidden = l.Hidden
@@ -192,7 +192,7 @@ func (a *app) openLink(frag string) {
 	}
 	// The link's heuristic was its sharer's pick: loading the model
 	// does not make it the page's to change.
-	a.heuristicPicked = l.Options.Heuristic.Name != ""
+	a.verifier.keepHeuristic(l.Options.Heuristic.Name != "")
 	if err != nil {
 		a.notify("The shared trace cannot be shown: "+err.Error()+". The model is loaded as it is now; check it again.", true)
 		return
@@ -214,18 +214,7 @@ func (a *app) checkLink() {
 		go a.sim.replayLink(l)
 		return
 	}
-	a.sel = -1
-	for i, r := range a.queries {
-		if r.q.Formula == l.Formula {
-			a.sel = i
-			break
-		}
-	}
-	if a.sel < 0 && l.Formula != "" {
-		a.queries = append(a.queries, &queryRow{q: protocol.Query{Index: -1, Formula: l.Formula, Supported: true}, user: true})
-		a.sel = len(a.queries) - 1
-	}
-	if a.sel < 0 {
+	if !a.verifier.selectFormula(l.Formula) {
 		a.link = nil
 		a.notify("Opened the shared model (the link has no query).", false)
 		if a.presenting() {
@@ -233,7 +222,6 @@ func (a *app) checkLink() {
 		}
 		return
 	}
-	a.renderQueries()
 	// A liveness trace may have no step (time passes forever in the
 	// initial state) and is still a trace to show.
 	if len(l.Steps) == 0 && l.End == "" {
@@ -241,7 +229,21 @@ func (a *app) checkLink() {
 		a.notify("Opened the shared model and query.", false)
 		return
 	}
-	a.checkSelected()
+	a.verifier.checkSelected()
+}
+
+// linkChecked hears how a check ended, with its result or the message it
+// failed with: a share link being opened is finished with it.
+func (a *app) linkChecked(res *protocol.Result, failure string) {
+	if a.link == nil {
+		return
+	}
+	if res == nil {
+		a.link = nil
+		a.notify("The shared query cannot be checked: "+failure, true)
+		return
+	}
+	a.afterResult(res)
 }
 
 // afterResult finishes opening a link once its check is decided.

@@ -90,12 +90,12 @@ func (a *app) renderCards() {
 // openCard opens a card's example with its search options and, once the
 // engine has read it, checks its query.
 func (a *app) openCard(ex example) {
-	<-a.menus // the search menus, which the card sets
+	a.verifier.waitMenus() // the search menus, which the card sets
 	a.menu(idGallery).SetValue(ex.Key)
 	if ex.Order != "" {
-		o := a.options()
+		o := a.verifier.options()
 		o.Order, o.Heuristic = protocol.Order(ex.Order), protocol.Heuristic{Name: ex.Heuristic}
-		a.setOptions(o)
+		a.verifier.setOptions(o)
 	}
 	if !a.loadExample(ex) {
 		return
@@ -103,10 +103,10 @@ func (a *app) openCard(ex example) {
 	// Set once the model is being read (its parse job cannot end before
 	// this goroutine blocks), so that an example that could not be
 	// fetched leaves no check for the next model.
-	a.pendingCheck = ex.Check
+	a.verifier.checkWhenLoaded(ex.Check)
 	// The card's heuristic is the example's point: loading the model
 	// does not make it the page's to change.
-	a.heuristicPicked = ex.Heuristic != ""
+	a.verifier.keepHeuristic(ex.Heuristic != "")
 }
 
 func (a *app) wirePaste() {

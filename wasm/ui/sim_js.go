@@ -382,7 +382,7 @@ func (s *simulator) exportJSON() {
 		return
 	}
 	tf := traceFile{Format: "beeline-trace", Version: protocol.Version, Model: s.a.in.Name,
-		ModelHash: s.a.model.Hash, Formula: s.formula, Verdict: s.res.Verdict, Options: s.a.options(), Trace: s.tr}
+		ModelHash: s.a.model.Hash, Formula: s.formula, Verdict: s.res.Verdict, Options: s.a.verifier.options(), Trace: s.tr}
 	data, err := json.MarshalIndent(tf, "", " ")
 	if err != nil {
 		s.a.notify("Cannot export the trace: "+err.Error(), true)

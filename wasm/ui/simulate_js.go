@@ -18,7 +18,6 @@ import (
 
 func (s *simulator) wireSimulation() {
 	a := s.a
-	a.byID(idSimulate).AddEventListener("click", false, func(dom.Event) { go s.reset() })
 	a.byID(idSimReset).AddEventListener("click", false, func(dom.Event) { go s.reset() })
 	a.byID(idSimRandom).AddEventListener("click", false, func(dom.Event) { go s.random() })
 	a.byID(idSimMode).AddEventListener("change", false, func(dom.Event) {
@@ -49,7 +48,7 @@ func (s *simulator) request(steps []protocol.SimStep, random int, done func(*pro
 		return
 	}
 	s.stopJob()
-	seed, _ := strconv.ParseUint(a.input(idSeed).Value(), 10, 64)
+	seed := a.verifier.options().Seed
 	if random > 0 {
 		s.runs++
 		seed += s.runs

@@ -34,45 +34,46 @@ type tableFlow struct {
 	failed    bool
 }
 
-func (a *app) wireTables() {
-	a.tables = openTableStore()
-	a.byID(idHeuristic).AddEventListener("change", false, func(dom.Event) {
-		a.pickHeuristic("")
-		go a.showTables()
+// wireTables opens the table cache and wires its controls.
+func (v *verifier) wireTables() {
+	v.tables = openTableStore()
+	v.byID(idHeuristic).AddEventListener("change", false, func(dom.Event) {
+		v.pickHeuristic("")
+		go v.showTables()
 	})
-	a.byID(idClearTables).AddEventListener("click", false, func(dom.Event) {
+	v.byID(idClearTables).AddEventListener("click", false, func(dom.Event) {
 		go func() {
-			if err := a.tables.clear(); err != nil {
-				a.notify("The cached tables could not be cleared: "+err.Error(), true)
+			if err := v.tables.clear(); err != nil {
+				v.notify("The cached tables could not be cleared: "+err.Error(), true)
 			}
-			a.showTables()
+			v.showTables()
 		}()
 	})
-	go a.showTables()
+	go v.showTables()
 }
 
 // selectedKey is the cache key of the table the selected query would be
 // checked with, and that heuristic's entry; "" and nil when the options
 // need no table.
-func (a *app) selectedKey() (string, *protocol.Choice) {
-	if a.catalog == nil || a.in == nil || a.sel < 0 || a.sel >= len(a.queries) {
+func (v *verifier) selectedKey() (string, *protocol.Choice) {
+	if v.catalog == nil || v.in == nil || v.sel < 0 || v.sel >= len(v.queries) {
 		return "", nil
 	}
-	o := a.options()
-	h := precomputes(a.catalog, o)
+	o := v.options()
+	h := precomputes(v.catalog, o)
 	if h == nil {
 		return "", nil
 	}
-	return tableKey(share.Hash(a.in.Model), a.queries[a.sel].q.Formula, o.Heuristic.String()), h
+	return tableKey(share.Hash(v.in.Model), v.queries[v.sel].q.Formula, o.Heuristic.String()), h
 }
 
 // showTables says, beside the heuristic menu, whether the selected
 // query's table is cached and how large it is, and below, what the cache
 // holds in all. Call it from a goroutine.
-func (a *app) showTables() {
-	infos, err := a.tables.list()
-	note, total := a.byID(idTableNote), a.byID(idTablesTotal)
-	clear := a.button(idClearTables)
+func (v *verifier) showTables() {
+	infos, err := v.tables.list()
+	note, total := v.byID(idTableNote), v.byID(idTablesTotal)
+	clear := v.button(idClearTables)
 	if err != nil {
 		note.SetTextContent("")
 		total.SetTextContent("tables cannot be cached here (" + err.Error() + ")")
@@ -92,7 +93,7 @@ func (a *app) showTables() {
 		total.SetTextContent(strconv.Itoa(len(infos)) + " tables, " + sizeText(sum))
 	}
 	clear.SetDisabled(len(infos) == 0)
-	key, h := a.selectedKey()
+	key, h := v.selectedKey()
 	text := ""
 	if h != nil {
 		text = "no cached table: Check computes it first"
@@ -102,7 +103,7 @@ func (a *app) showTables() {
 			}
 		}
 	}
-	if why := a.heuristicWhy(); why != "" {
+	if why := v.heuristicWhy(); why != "" {
 		text = why + " — " + text
 	}
 	note.SetTextContent(text)
@@ -111,49 +112,49 @@ func (a *app) showTables() {
 // checkWithTable runs the check req of row with the table of its
 // heuristic: the cached one if there is one, else one computed first.
 // Call it from a goroutine.
-func (a *app) checkWithTable(req *protocol.Request, row *queryRow) {
-	fl := &tableFlow{req: req, row: row, key: tableKey(share.Hash(a.in.Model), row.q.Formula, req.Options.Heuristic.String())}
-	a.flow = fl
-	if data, err := a.tables.get(fl.key); err == nil && data != nil && a.flow == fl {
+func (v *verifier) checkWithTable(req *protocol.Request, row *queryRow) {
+	fl := &tableFlow{req: req, row: row, key: tableKey(share.Hash(v.in.Model), row.q.Formula, req.Options.Heuristic.String())}
+	v.flow = fl
+	if data, err := v.tables.get(fl.key); err == nil && data != nil && v.flow == fl {
 		fl.cached = true
-		a.progressField("table", "Table", "from the cache, "+sizeText(int64(len(data))))
+		v.progressField("table", "Table", "from the cache, "+sizeText(int64(len(data))))
 		check := *req
 		check.Table = data
-		a.runJob("/check", &check, row)
+		v.runJob("/check", &check, row)
 		return
 	}
-	if a.flow == fl {
-		a.prepare(fl)
+	if v.flow == fl {
+		v.prepare(fl)
 	}
 }
 
 // prepare runs the prepare job of fl.
-func (a *app) prepare(fl *tableFlow) {
+func (v *verifier) prepare(fl *tableFlow) {
 	fl.preparing, fl.cached, fl.table, fl.failed = true, false, nil, false
-	a.progressField("table", "Table", "computing…")
-	a.runJob("/prepare", fl.req, fl.row)
+	v.progressField("table", "Table", "computing…")
+	v.runJob("/prepare", fl.req, fl.row)
 }
 
 // flowFrame handles the frames of a table flow's jobs that the generic
 // handling (app.frame) does not, and says whether it did.
-func (a *app) flowFrame(f protocol.Frame) bool {
-	fl := a.flow
+func (v *verifier) flowFrame(f protocol.Frame) bool {
+	fl := v.flow
 	switch f.Kind {
 	case protocol.FrameTable:
 		fl.table = f.Table
-		a.progressField("table", "Table", "computed in "+strconv.FormatFloat(f.Table.Seconds, 'f', 2, 64)+" s, "+sizeText(f.Table.Size))
-		go a.keepTable(fl, f.Table)
+		v.progressField("table", "Table", "computed in "+strconv.FormatFloat(f.Table.Seconds, 'f', 2, 64)+" s, "+sizeText(f.Table.Size))
+		go v.keepTable(fl, f.Table)
 		return true
 	case protocol.FrameError:
 		if fl.cached {
 			fl.refused = true
-			a.notify("The cached table was refused ("+f.Message+"); computing it again.", false)
+			v.notify("The cached table was refused ("+f.Message+"); computing it again.", false)
 			return true
 		}
 		fl.failed = fl.preparing
 		return false
 	case protocol.FrameDone:
-		return a.flowDone(fl)
+		return v.flowDone(fl)
 	}
 	return false
 }
@@ -161,61 +162,61 @@ func (a *app) flowFrame(f protocol.Frame) bool {
 // flowDone moves fl on when its job ends: a refused table is computed
 // again, a table computed is checked with, and a prepare that made none
 // offers another heuristic.
-func (a *app) flowDone(fl *tableFlow) bool {
+func (v *verifier) flowDone(fl *tableFlow) bool {
 	switch {
 	case fl.refused:
-		a.job = nil
+		v.job = nil
 		fl.refused = false
 		go func() {
-			a.tables.remove(fl.key)
-			a.prepare(fl)
+			v.tables.remove(fl.key)
+			v.prepare(fl)
 		}()
 		return true
 	case fl.preparing && fl.table != nil:
-		a.job = nil
+		v.job = nil
 		fl.preparing = false
 		check := *fl.req
 		check.Table = fl.table.Data
-		go a.runJob("/check", &check, fl.row)
+		go v.runJob("/check", &check, fl.row)
 		return true
 	}
-	a.flow = nil
+	v.flow = nil
 	if fl.failed {
-		a.progressField("table", "Table", "not made")
-		a.jobDone(fl.row)
-		a.offerFallback(fl.req.Options.Heuristic.Name)
+		v.progressField("table", "Table", "not made")
+		v.jobDone(fl.row)
+		v.offerFallback(fl.req.Options.Heuristic.Name)
 		return true
 	}
 	return false
 }
 
 // keepTable stores a computed table in the cache.
-func (a *app) keepTable(fl *tableFlow, t *protocol.Table) {
-	info := tableInfo{Key: fl.key, Size: t.Size, Info: t.Info, Model: a.in.Name, Formula: fl.row.q.Formula, Heuristic: t.Heuristic.String()}
-	if err := a.tables.put(info, t.Data); err != nil {
-		a.notify("The table could not be cached ("+err.Error()+"); the next check computes it again.", true)
+func (v *verifier) keepTable(fl *tableFlow, t *protocol.Table) {
+	info := tableInfo{Key: fl.key, Size: t.Size, Info: t.Info, Model: v.in.Name, Formula: fl.row.q.Formula, Heuristic: t.Heuristic.String()}
+	if err := v.tables.put(info, t.Data); err != nil {
+		v.notify("The table could not be cached ("+err.Error()+"); the next check computes it again.", true)
 	}
-	a.showTables()
+	v.showTables()
 }
 
 // offerFallback puts a button after the status line that checks again
 // with a heuristic that needs no table.
-func (a *app) offerFallback(failed string) {
-	name := fallback(a.catalog, failed)
-	h := choice(a.catalog.Heuristics, name)
+func (v *verifier) offerFallback(failed string) {
+	name := fallback(v.catalog, failed)
+	h := choice(v.catalog.Heuristics, name)
 	if h == nil {
 		return
 	}
-	b := a.doc.CreateElement("button").(*dom.HTMLButtonElement)
+	b := v.doc.CreateElement("button").(*dom.HTMLButtonElement)
 	b.SetID("fallback")
 	b.SetAttribute("type", "button")
 	b.SetTextContent("Check with " + h.Label + " instead")
 	b.AddEventListener("click", false, func(dom.Event) {
-		a.pickHeuristic(name)
-		a.checkSelected()
+		v.pickHeuristic(name)
+		v.checkSelected()
 	})
-	status := a.byID(idStatus)
-	status.AppendChild(a.doc.CreateTextNode(" "))
+	status := v.byID(idStatus)
+	status.AppendChild(v.doc.CreateTextNode(" "))
 	status.AppendChild(b)
 }
 
@@ -223,15 +224,15 @@ func (a *app) offerFallback(failed string) {
 // order and the selected query (pageHeuristic), as long as the user has
 // not picked a heuristic since the model was loaded; showTables then says
 // why. Call it from a goroutine.
-func (a *app) preselect() {
-	order, formula, ok := a.preselecting()
+func (v *verifier) preselect() {
+	order, formula, ok := v.preselecting()
 	if !ok {
 		return
 	}
-	menu := a.menu(idHeuristic)
+	menu := v.menu(idHeuristic)
 	was := menu.Value()
-	infos, err := a.tables.list()
-	if o, f, ok := a.preselecting(); !ok || o != order || f != formula || menu.Value() != was {
+	infos, err := v.tables.list()
+	if o, f, ok := v.preselecting(); !ok || o != order || f != formula || menu.Value() != was {
 		return // the user picked, or changed the order or query, meanwhile
 	}
 	keys := map[string]bool{}
@@ -240,46 +241,46 @@ func (a *app) preselect() {
 			keys[t.Key] = true
 		}
 	}
-	hash := share.Hash(a.in.Model)
-	name := pageHeuristic(a.catalog, order, formula, func(h string) bool { return keys[tableKey(hash, formula, h)] })
+	hash := share.Hash(v.in.Model)
+	name := pageHeuristic(v.catalog, order, formula, func(h string) bool { return keys[tableKey(hash, formula, h)] })
 	if name == "" {
 		return // a blind order: the menu is hidden and keeps its value
 	}
 	menu.SetValue(name)
-	a.preselected = name
-	a.showTables()
+	v.preselected = name
+	v.showTables()
 }
 
 // preselecting returns the search order and the selected query's
 // formula when the page may set the heuristic menu.
-func (a *app) preselecting() (order, formula string, ok bool) {
-	if a.heuristicPicked || a.catalog == nil || a.in == nil || a.sel < 0 || a.sel >= len(a.queries) {
+func (v *verifier) preselecting() (order, formula string, ok bool) {
+	if v.heuristicPicked || v.catalog == nil || v.in == nil || v.sel < 0 || v.sel >= len(v.queries) {
 		return "", "", false
 	}
-	return a.menu(idOrder).Value(), a.queries[a.sel].q.Formula, true
+	return v.menu(idOrder).Value(), v.queries[v.sel].q.Formula, true
 }
 
 // pickHeuristic records that the user chose the heuristic, and sets the
 // menu to name unless it is "" (the user set the menu).
-func (a *app) pickHeuristic(name string) {
+func (v *verifier) pickHeuristic(name string) {
 	if name != "" {
-		a.menu(idHeuristic).SetValue(name)
+		v.menu(idHeuristic).SetValue(name)
 	}
-	a.heuristicPicked, a.preselected = true, ""
+	v.heuristicPicked, v.preselected = true, ""
 }
 
 // pageChose reports whether the heuristic menu shows what the page chose
 // for it, not the user.
-func (a *app) pageChose() bool {
-	return !a.heuristicPicked && a.preselected != "" && a.menu(idHeuristic).Value() == a.preselected
+func (v *verifier) pageChose() bool {
+	return !v.heuristicPicked && v.preselected != "" && v.menu(idHeuristic).Value() == v.preselected
 }
 
 // heuristicWhy says why the page chose the heuristic the menu shows, or
 // "" when the user chose it or the page has nothing to say.
-func (a *app) heuristicWhy() string {
-	order, formula, ok := a.preselecting()
-	h := a.menu(idHeuristic).Value()
-	if ok && a.pageChose() && h == patternDatabase && pageHeuristic(a.catalog, order, formula, func(string) bool { return false }) == h {
+func (v *verifier) heuristicWhy() string {
+	order, formula, ok := v.preselecting()
+	h := v.menu(idHeuristic).Value()
+	if ok && v.pageChose() && h == patternDatabase && pageHeuristic(v.catalog, order, formula, func(string) bool { return false }) == h {
 		return whyPatternDatabase
 	}
 	return ""

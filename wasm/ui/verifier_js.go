@@ -1,20 +1,79 @@
 //go:build js && wasm
 
-// The verifier area: queries with markers, options, Check and Cancel, and
-// live progress.
+// The verifier area as a component: its query list with markers, and the
+// search options, built from the engine's catalog. Its jobs are in
+// jobs_js.go, its table cache in tables_js.go.
 
 package main
 
 import (
 	"strconv"
-	"strings"
-	"time"
 
 	"honnef.co/go/js/dom/v2"
 
 	"beeline/core/protocol"
-	"beeline/wasm/ui/state"
 )
+
+// verifier is the verifier area, the #verifier section with the
+// elements of ids.go's "verifier" group: the query list, the search
+// options and the table cache, Check, Cancel and Simulate, the progress
+// and the status line. It runs the page's engine jobs one at a time (the
+// parse of a loaded model, and checks), and says which on <body data-job>.
+//
+// The rest of the page calls its methods (load, showModel, options,
+// setOptions, selectFormula, checkSelected, …) and hears from it through
+// the on* functions, which the app sets before wire; no other part of the
+// page reads its fields or touches its elements.
+type verifier struct {
+	page
+	engine *engine
+
+	// onModel is handed the model the engine read, and is to call
+	// showModel; onDiagnostics, the errors and warnings of a model
+	// that did not load cleanly, to show with its source; onParsed is
+	// called when the parse of a model ended with a model read.
+	onModel       func(*protocol.Model)
+	onDiagnostics func([]protocol.Diagnostic)
+	onParsed      func()
+	// onTrace is handed a check's result that carries a trace; onChecked,
+	// every check's end: its result, or nil and the message it failed
+	// with. onSimulate is the Simulate button.
+	onTrace    func(*protocol.Result)
+	onChecked  func(res *protocol.Result, failure string)
+	onSimulate func()
+
+	// catalog is what the engine offers, and the menus are built from it;
+	// menus is closed once they are (or once the engine could not say).
+	catalog *protocol.Catalog
+	menus   chan struct{}
+
+	// in is the model loaded, and model what the engine read of it (nil
+	// until it has); their queries are listed, sel is the one selected
+	// (-1 when none).
+	in      *input
+	model   *protocol.Model
+	queries []*queryRow
+	sel     int
+
+	// job is the engine job under way (nil when none), and running the
+	// row it checks (nil for a parse).
+	job     *job
+	running *queryRow
+
+	// tables caches precomputed heuristic tables; flow is the check with
+	// one under way (nil when none). heuristicPicked is set once the user
+	// chose a heuristic since the model was loaded, so the page no longer
+	// picks one for them; preselected is the heuristic the page last set
+	// the menu to ("" when the user has picked since).
+	tables          *tableStore
+	flow            *tableFlow
+	heuristicPicked bool
+	preselected     string
+
+	// pendingCheck is the query to check once the model being loaded is
+	// read (a gallery card's); -1 when none.
+	pendingCheck int
+}
 
 // queryRow is one line of the query list. verdict is "" (unchecked),
 // "running", or the engine's verdict; answer is a sup or inf query's
@@ -27,43 +86,51 @@ type queryRow struct {
 	answer  string
 }
 
-func (a *app) wireVerifier() {
-	a.byID(idOrder).AddEventListener("change", false, func(dom.Event) {
-		a.orderNote()
+func newVerifier(p page, e *engine) *verifier {
+	return &verifier{page: p, engine: e, sel: -1, pendingCheck: -1, menus: make(chan struct{})}
+}
+
+// wire starts the verifier: its controls, the catalog's menus and the
+// table cache.
+func (v *verifier) wire() {
+	v.byID(idOrder).AddEventListener("change", false, func(dom.Event) {
+		v.orderNote()
 		go func() {
-			a.preselect()
-			a.showTables()
+			v.preselect()
+			v.showTables()
 		}()
 	})
-	go a.loadCatalog()
-	a.byID(idAddQuery).AddEventListener("submit", false, func(e dom.Event) {
+	go v.loadCatalog()
+	v.byID(idAddQuery).AddEventListener("submit", false, func(e dom.Event) {
 		e.PreventDefault()
-		in := a.input(idNewQuery)
+		in := v.input(idNewQuery)
 		if f := in.Value(); f != "" {
-			a.queries = append(a.queries, &queryRow{q: protocol.Query{Index: -1, Formula: f, Supported: true}, user: true})
-			a.sel = len(a.queries) - 1
+			v.queries = append(v.queries, &queryRow{q: protocol.Query{Index: -1, Formula: f, Supported: true}, user: true})
+			v.sel = len(v.queries) - 1
 			in.SetValue("")
-			a.renderQueries()
+			v.renderQueries()
 		}
 	})
-	a.byID(idCheck).AddEventListener("click", false, func(dom.Event) { a.checkSelected() })
-	a.byID(idCancel).AddEventListener("click", false, func(dom.Event) {
-		a.cancelJob()
-		a.setStatus("Cancelled. The engine's worker was stopped; a fresh one is ready.", "")
+	v.byID(idCheck).AddEventListener("click", false, func(dom.Event) { v.checkSelected() })
+	v.byID(idCancel).AddEventListener("click", false, func(dom.Event) {
+		v.cancelJob()
+		v.setStatus("Cancelled. The engine's worker was stopped; a fresh one is ready.", "")
 	})
+	v.byID(idSimulate).AddEventListener("click", false, func(dom.Event) { v.onSimulate() })
+	v.wireTables()
 }
 
 // loadCatalog asks the engine what it offers and builds the search-order,
 // heuristic and trace menus from its answer.
-func (a *app) loadCatalog() {
-	defer close(a.menus)
+func (v *verifier) loadCatalog() {
+	defer close(v.menus)
 	done := make(chan struct{})
-	_, err := a.engine.start("/catalog", &protocol.Request{}, func(f protocol.Frame) {
+	_, err := v.engine.start("/catalog", &protocol.Request{}, func(f protocol.Frame) {
 		switch f.Kind {
 		case protocol.FrameCatalog:
-			a.fillMenus(f.Catalog)
+			v.fillMenus(f.Catalog)
 		case protocol.FrameError:
-			a.notify("The engine did not list its search options: "+f.Message, true)
+			v.notify("The engine did not list its search options: "+f.Message, true)
 		case protocol.FrameDone:
 			close(done)
 		}
@@ -76,20 +143,20 @@ func (a *app) loadCatalog() {
 
 // fillMenus builds the menus from the engine's catalog, each on the entry
 // it suggests.
-func (a *app) fillMenus(c *protocol.Catalog) {
-	a.catalog = c
-	a.fillMenu(idOrder, menuItems(c.Orders, nil), suggested(c.Orders))
-	a.fillMenu(idHeuristic, menuItems(c.Heuristics, heuristicText), suggested(c.Heuristics))
-	a.fillMenu(idTrace, menuItems(c.Traces, nil), suggested(c.Traces))
-	a.fillMenu(idSymmetry, menuItems(c.Symmetries, nil), suggested(c.Symmetries))
-	a.orderNote()
+func (v *verifier) fillMenus(c *protocol.Catalog) {
+	v.catalog = c
+	v.fillMenu(idOrder, menuItems(c.Orders, nil), suggested(c.Orders))
+	v.fillMenu(idHeuristic, menuItems(c.Heuristics, heuristicText), suggested(c.Heuristics))
+	v.fillMenu(idTrace, menuItems(c.Traces, nil), suggested(c.Traces))
+	v.fillMenu(idSymmetry, menuItems(c.Symmetries, nil), suggested(c.Symmetries))
+	v.orderNote()
 }
 
-func (a *app) fillMenu(id string, items []menuItem, value string) {
-	sel := a.menu(id)
+func (v *verifier) fillMenu(id string, items []menuItem, value string) {
+	sel := v.menu(id)
 	sel.SetInnerHTML("")
 	for _, it := range items {
-		opt := a.doc.CreateElement("option").(*dom.HTMLOptionElement)
+		opt := v.doc.CreateElement("option").(*dom.HTMLOptionElement)
 		opt.SetValue(it.Value)
 		opt.SetTextContent(it.Text)
 		opt.SetAttribute("title", it.Title)
@@ -100,45 +167,45 @@ func (a *app) fillMenu(id string, items []menuItem, value string) {
 
 // orderNote explains the chosen search order next to the menu, and shows
 // the heuristic menu for the directed orders only.
-func (a *app) orderNote() {
-	v := a.menu(idOrder).Value()
+func (v *verifier) orderNote() {
+	order := v.menu(idOrder).Value()
 	note := ""
-	if a.catalog != nil {
-		if o := choice(a.catalog.Orders, v); o != nil {
+	if v.catalog != nil {
+		if o := choice(v.catalog.Orders, order); o != nil {
 			note = o.Description
 		}
 	}
-	a.byID(idOrderNote).SetTextContent(note)
+	v.byID(idOrderNote).SetTextContent(note)
 	for _, id := range []string{idHeuristic, idHeuristicLabel} {
-		if directed(a.catalog, v) {
-			a.byID(id).RemoveAttribute("hidden")
+		if directed(v.catalog, order) {
+			v.byID(id).RemoveAttribute("hidden")
 		} else {
-			a.byID(id).SetAttribute("hidden", "")
+			v.byID(id).SetAttribute("hidden", "")
 		}
 	}
 }
 
 // options reads the options fieldset. Before the catalog has come, the
 // menus are empty and the engine's defaults apply.
-func (a *app) options() protocol.Options {
-	memMiB, _ := strconv.ParseInt(a.input(idMemory).Value(), 10, 64)
+func (v *verifier) options() protocol.Options {
+	memMiB, _ := strconv.ParseInt(v.input(idMemory).Value(), 10, 64)
 	if memMiB <= 0 {
 		memMiB = 1024
 	}
-	seed, _ := strconv.ParseUint(a.input(idSeed).Value(), 10, 64)
+	seed, _ := strconv.ParseUint(v.input(idSeed).Value(), 10, 64)
 	// The table budget may be a fraction of a MiB (the page's tests set
 	// one that small).
-	tableMiB, _ := strconv.ParseFloat(a.input(idTableBudget).Value(), 64)
+	tableMiB, _ := strconv.ParseFloat(v.input(idTableBudget).Value(), 64)
 	o := protocol.Options{
-		Order:     protocol.Order(a.menu(idOrder).Value()),
-		Trace:     protocol.TraceMode(a.menu(idTrace).Value()),
-		Symmetry:  protocol.Symmetry(a.menu(idSymmetry).Value()),
+		Order:     protocol.Order(v.menu(idOrder).Value()),
+		Trace:     protocol.TraceMode(v.menu(idTrace).Value()),
+		Symmetry:  protocol.Symmetry(v.menu(idSymmetry).Value()),
 		Seed:      seed,
 		MaxMemory: memMiB << 20,
 		MaxTable:  int64(max(tableMiB, 0) * (1 << 20)),
 	}
-	if directed(a.catalog, string(o.Order)) {
-		o.Heuristic = protocol.Heuristic{Name: a.menu(idHeuristic).Value()}
+	if directed(v.catalog, string(o.Order)) {
+		o.Heuristic = protocol.Heuristic{Name: v.menu(idHeuristic).Value()}
 	}
 	return o
 }
@@ -146,59 +213,123 @@ func (a *app) options() protocol.Options {
 // setOptions fills the options fieldset (from a share link), once the
 // menus are built: call it from a goroutine. The menus have no place for
 // a heuristic's parameters, so the engine's defaults apply to them.
-func (a *app) setOptions(o protocol.Options) {
-	<-a.menus
+func (v *verifier) setOptions(o protocol.Options) {
+	<-v.menus
 	if o.Order != "" {
-		a.menu(idOrder).SetValue(string(o.Order))
+		v.menu(idOrder).SetValue(string(o.Order))
 	}
 	if o.Heuristic.Name != "" {
-		a.pickHeuristic(o.Heuristic.Name)
+		v.pickHeuristic(o.Heuristic.Name)
 	}
 	if o.Trace != "" {
-		a.menu(idTrace).SetValue(string(o.Trace))
+		v.menu(idTrace).SetValue(string(o.Trace))
 	}
 	if o.Symmetry != "" {
-		a.menu(idSymmetry).SetValue(string(o.Symmetry))
+		v.menu(idSymmetry).SetValue(string(o.Symmetry))
 	}
 	if o.MaxMemory > 0 {
-		a.input(idMemory).SetValue(strconv.FormatInt(o.MaxMemory>>20, 10))
+		v.input(idMemory).SetValue(strconv.FormatInt(o.MaxMemory>>20, 10))
 	}
 	if o.MaxTable > 0 {
-		a.input(idTableBudget).SetValue(strconv.FormatFloat(float64(o.MaxTable)/(1<<20), 'f', -1, 64))
+		v.input(idTableBudget).SetValue(strconv.FormatFloat(float64(o.MaxTable)/(1<<20), 'f', -1, 64))
 	}
-	a.input(idSeed).SetValue(strconv.FormatUint(o.Seed, 10))
-	a.orderNote()
+	v.input(idSeed).SetValue(strconv.FormatUint(o.Seed, 10))
+	v.orderNote()
 }
 
-func (a *app) updateCheckButton() {
-	ok := a.job == nil && a.sel >= 0 && a.sel < len(a.queries) && a.queries[a.sel].q.Supported
-	a.button(idCheck).SetDisabled(!ok)
-	a.button(idSimulate).SetDisabled(a.model == nil)
+// waitMenus returns once the search menus are built, or the engine could
+// not list what goes in them. Call it from a goroutine.
+func (v *verifier) waitMenus() {
+	<-v.menus
+}
+
+// keepHeuristic says whether the heuristic menu holds a choice made for
+// the model being loaded (a share link's or a gallery card's), which the
+// page then leaves alone; load clears it.
+func (v *verifier) keepHeuristic(keep bool) {
+	v.heuristicPicked = keep
+}
+
+// checkWhenLoaded asks for query q of the model being loaded to be
+// checked once the engine has read it; -1 asks for none.
+func (v *verifier) checkWhenLoaded(q int) {
+	v.pendingCheck = q
+}
+
+// showModel lists the queries of the model the engine read, the first
+// selected.
+func (v *verifier) showModel(m *protocol.Model) {
+	v.model = m
+	v.queries = v.queries[:0]
+	for _, q := range m.Queries {
+		v.queries = append(v.queries, &queryRow{q: q})
+	}
+	if len(v.queries) > 0 {
+		v.sel = 0
+	}
+	v.renderQueries()
+}
+
+// selectedFormula returns the selected query's formula, if one is
+// selected.
+func (v *verifier) selectedFormula() (string, bool) {
+	if v.sel < 0 || v.sel >= len(v.queries) {
+		return "", false
+	}
+	return v.queries[v.sel].q.Formula, true
+}
+
+// selectFormula selects the query whose formula is f, adding it to the
+// list when there is none, and reports whether one is selected: none
+// when f is "". Only then is the list redrawn.
+func (v *verifier) selectFormula(f string) bool {
+	v.sel = -1
+	for i, r := range v.queries {
+		if r.q.Formula == f {
+			v.sel = i
+			break
+		}
+	}
+	if v.sel < 0 && f != "" {
+		v.queries = append(v.queries, &queryRow{q: protocol.Query{Index: -1, Formula: f, Supported: true}, user: true})
+		v.sel = len(v.queries) - 1
+	}
+	if v.sel < 0 {
+		return false
+	}
+	v.renderQueries()
+	return true
+}
+
+func (v *verifier) updateCheckButton() {
+	ok := v.job == nil && v.sel >= 0 && v.sel < len(v.queries) && v.queries[v.sel].q.Supported
+	v.button(idCheck).SetDisabled(!ok)
+	v.button(idSimulate).SetDisabled(v.model == nil)
 }
 
 // renderQueries redraws the query list. Lists are short (tens of
 // queries), so a full redraw is simpler than patching.
-func (a *app) renderQueries() {
-	ol := a.byID(idQueries)
+func (v *verifier) renderQueries() {
+	ol := v.byID(idQueries)
 	ol.SetInnerHTML("")
-	for i, r := range a.queries {
-		ol.AppendChild(a.queryItem(i, r))
+	for i, r := range v.queries {
+		ol.AppendChild(v.queryItem(i, r))
 	}
-	a.updateCheckButton()
-	if a.tables != nil {
-		go a.showTables() // the selected query's table
+	v.updateCheckButton()
+	if v.tables != nil {
+		go v.showTables() // the selected query's table
 	}
 }
 
-func (a *app) queryItem(i int, r *queryRow) dom.Element {
-	li := a.doc.CreateElement("li").(dom.HTMLElement)
+func (v *verifier) queryItem(i int, r *queryRow) dom.Element {
+	li := v.doc.CreateElement("li").(dom.HTMLElement)
 	li.SetAttribute("tabindex", "0")
 	li.SetAttribute("data-query", strconv.Itoa(i))
-	if i == a.sel {
+	if i == v.sel {
 		li.Class().Add("selected")
 		li.SetAttribute("aria-selected", "true")
 	}
-	marker := a.doc.CreateElement("span")
+	marker := v.doc.CreateElement("span")
 	marker.SetAttribute("class", "marker "+verdictClass(r.verdict))
 	marker.SetAttribute("role", "img")
 	marker.SetAttribute("aria-label", markerLabel(r))
@@ -210,36 +341,36 @@ func (a *app) queryItem(i int, r *queryRow) dom.Element {
 		marker.Class().Add("answered")
 	}
 	li.AppendChild(marker)
-	f := a.doc.CreateElement("span")
+	f := v.doc.CreateElement("span")
 	f.SetAttribute("class", "formula")
 	f.SetTextContent(r.q.Formula)
 	li.AppendChild(f)
-	btn := a.doc.CreateElement("button").(*dom.HTMLButtonElement)
+	btn := v.doc.CreateElement("button").(*dom.HTMLButtonElement)
 	btn.SetTextContent("Check")
-	btn.SetDisabled(!r.q.Supported || a.job != nil)
+	btn.SetDisabled(!r.q.Supported || v.job != nil)
 	btn.AddEventListener("click", false, func(e dom.Event) {
 		e.StopPropagation()
-		a.sel = i
-		a.checkSelected()
+		v.sel = i
+		v.checkSelected()
 	})
 	li.AppendChild(btn)
-	a.queryNotes(li, r)
-	li.AddEventListener("click", false, func(dom.Event) { a.selectQuery(i) })
+	v.queryNotes(li, r)
+	li.AddEventListener("click", false, func(dom.Event) { v.selectQuery(i) })
 	li.AddEventListener("keydown", false, func(e dom.Event) {
 		if e.(*dom.KeyboardEvent).Key() == "Enter" {
-			a.sel = i
-			a.checkSelected()
+			v.sel = i
+			v.checkSelected()
 		}
 	})
 	return li
 }
 
-func (a *app) queryNotes(li dom.Element, r *queryRow) {
+func (v *verifier) queryNotes(li dom.Element, r *queryRow) {
 	note := func(class, text string) {
 		if text == "" {
 			return
 		}
-		p := a.doc.CreateElement("span")
+		p := v.doc.CreateElement("span")
 		p.SetAttribute("class", class)
 		p.SetTextContent(text)
 		li.AppendChild(p)
@@ -266,154 +397,16 @@ func markerLabel(r *queryRow) string {
 	return r.verdict
 }
 
-func (a *app) selectQuery(i int) {
-	if a.sel == i {
+func (v *verifier) selectQuery(i int) {
+	if v.sel == i {
 		return
 	}
-	a.sel = i
-	a.renderQueries()
-	if a.pageChose() {
-		go a.preselect() // the page's choice follows the query
+	v.sel = i
+	v.renderQueries()
+	if v.pageChose() {
+		go v.preselect() // the page's choice follows the query
 	}
-	if el := a.doc.QuerySelector(`#queries li[data-query="` + strconv.Itoa(i) + `"]`); el != nil {
+	if el := v.byID(idQueries).QuerySelector(`li[data-query="` + strconv.Itoa(i) + `"]`); el != nil {
 		el.(dom.HTMLElement).Focus()
-	}
-}
-
-// checkSelected checks the selected query in a fresh worker.
-func (a *app) checkSelected() {
-	if a.job != nil || a.in == nil || a.sel < 0 || a.sel >= len(a.queries) {
-		return
-	}
-	r := a.queries[a.sel]
-	if !r.q.Supported {
-		return
-	}
-	req := &protocol.Request{Name: a.in.Name, Model: a.in.Model, QueryFiles: a.in.QueryFiles}
-	if r.user {
-		req.Formulas = []string{r.q.Formula}
-	} else {
-		req.Queries = []int{r.q.Index}
-	}
-	r.verdict, r.reason, r.answer = "running", "", ""
-	a.renderQueries()
-	a.setStatus("Checking "+r.q.Formula+" …", "")
-	a.byID(idProgress).SetInnerHTML("")
-	a.progressField("phase", "Phase", "starting") // first in the list, whatever comes next
-	go func() {
-		<-a.menus // the options are read from them
-		req.Options = a.options()
-		if precomputes(a.catalog, req.Options) != nil && reachability(r.q.Formula) {
-			a.checkWithTable(req, r)
-			return
-		}
-		a.runJob("/check", req, r)
-	}()
-	go a.tickElapsed(time.Now())
-}
-
-// tickElapsed shows the wall-clock time of a running check four times a
-// second, even between the engine's progress frames.
-func (a *app) tickElapsed(t0 time.Time) {
-	for {
-		time.Sleep(250 * time.Millisecond)
-		if a.job == nil && a.running == nil {
-			return
-		}
-		a.progressField("elapsed", "Elapsed", state.FormatFloat(time.Since(t0).Seconds())+" s")
-	}
-}
-
-// showProgress shows a live snapshot.
-func (a *app) showProgress(p *protocol.Progress) {
-	if p.Phase == "precomputing" {
-		a.showPrecomputing(p)
-		return
-	}
-	a.progressField("phase", "Phase", p.Phase)
-	a.progressField("explored", "States explored", strconv.FormatInt(p.Explored, 10))
-	a.progressField("stored", "States stored", strconv.FormatInt(p.Stored, 10))
-	a.progressField("pruned", "States pruned", strconv.FormatInt(p.Pruned, 10))
-	a.progressField("rate", "States / s", strconv.FormatFloat(p.Rate, 'f', 0, 64))
-	a.progressField("engine-time", "Engine time", state.FormatFloat(float64(p.ElapsedMS)/1000)+" s")
-	a.progressField("memory", "Engine memory", mib(int(p.MemBytes)))
-}
-
-// showPrecomputing shows a snapshot of a heuristic's precomputation:
-// what it does, on which pattern, how far it got, and the table's
-// memory so far (each when the heuristic says).
-func (a *app) showPrecomputing(p *protocol.Progress) {
-	a.progressField("phase", "Phase", p.Phase)
-	if p.Step != "" {
-		a.progressField("step", "Step", p.Step)
-	}
-	if p.Pattern != "" {
-		a.progressField("pattern", "Pattern", p.Pattern)
-	}
-	a.progressField("abstract", "Abstract states", strconv.FormatInt(p.Abstract, 10))
-	if p.Layers > 0 {
-		a.progressField("layers", "Distance layers", strconv.Itoa(p.Layers))
-	}
-	if p.TableBytes > 0 {
-		a.progressField("table-memory", "Table memory", sizeText(p.TableBytes))
-	}
-	a.progressField("engine-time", "Engine time", state.FormatFloat(float64(p.ElapsedMS)/1000)+" s")
-	a.progressField("memory", "Engine memory", mib(int(p.MemBytes)))
-}
-
-// progressField sets one <dt>/<dd> pair of the progress list, adding it
-// on first use.
-func (a *app) progressField(key, label, value string) {
-	dd := a.doc.GetElementByID("p-" + key)
-	if dd == nil {
-		dl := a.byID(idProgress)
-		dt := a.doc.CreateElement("dt")
-		dt.SetTextContent(label)
-		dd = a.doc.CreateElement("dd")
-		dd.SetID("p-" + key)
-		dl.AppendChild(dt)
-		dl.AppendChild(dd)
-	}
-	dd.SetTextContent(value)
-}
-
-// showResult records a verdict and, with a trace, loads the simulator.
-func (a *app) showResult(res *protocol.Result, row *queryRow) {
-	if row != nil {
-		row.verdict, row.reason, row.answer = res.Verdict, res.Reason, ""
-		if len(res.Values) > 0 {
-			row.answer = valuesText(res.Formula, res.Values)
-		}
-		a.renderQueries()
-	}
-	stats := " Explored " + strconv.FormatInt(res.Explored, 10) + " states, stored " +
-		strconv.FormatInt(res.Stored, 10) + ", in " + state.FormatFloat(res.Seconds) + " s."
-	a.progressField("phase", "Phase", "done")
-	a.progressField("explored", "States explored", strconv.FormatInt(res.Explored, 10))
-	a.progressField("stored", "States stored", strconv.FormatInt(res.Stored, 10))
-	// The last progress snapshot may predate the search's end (a short
-	// search sends only its first): the result's totals are final.
-	if res.Seconds > 0 {
-		a.progressField("rate", "States / s", strconv.FormatFloat(float64(res.Explored)/res.Seconds, 'f', 0, 64))
-		a.progressField("engine-time", "Engine time", state.FormatFloat(res.Seconds)+" s")
-	}
-	if res.Pruned > 0 {
-		a.progressField("pruned", "States pruned", strconv.FormatInt(res.Pruned, 10))
-	}
-	if res.Symmetry != "" {
-		a.progressField("symmetry", "Symmetry reduction", res.Symmetry)
-	}
-	// A verdict reached by running out of states, some pruned as dead
-	// ends, is a proof: say so in place of the bare statistics.
-	if proof := proofText(res, a.catalog); proof != "" {
-		stats = " " + strings.ToUpper(proof[:1]) + proof[1:] + ", stored " + strconv.FormatInt(res.Stored, 10) +
-			", in " + state.FormatFloat(res.Seconds) + " s."
-	}
-	a.setStatus(statusLine(res, stats))
-	if res.Trace != nil && a.model != nil {
-		a.sim.load(res)
-	}
-	if row != nil && a.link != nil {
-		a.afterResult(res)
 	}
 }

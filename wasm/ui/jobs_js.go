@@ -1,0 +1,304 @@
+//go:build js && wasm
+
+// The verifier's engine jobs, one at a time: the parse of a loaded model
+// and checks, with Cancel, live progress, verdicts and the status line.
+
+package main
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"beeline/core/protocol"
+	"beeline/wasm/ui/state"
+)
+
+// load takes a freshly loaded model: it stops the job under way, forgets
+// the previous model's queries, progress and status, and has the engine
+// read in (its model comes to onModel).
+func (v *verifier) load(in *input) {
+	v.cancelJob()
+	v.in = in
+	v.heuristicPicked = false // a new model: the page may choose again
+	v.model = nil
+	v.queries, v.sel = nil, -1
+	v.renderQueries()
+	v.byID(idProgress).SetInnerHTML("")
+	v.setStatus("", "")
+	go v.runJob("/parse", &protocol.Request{Name: in.Name, Model: in.Model, QueryFiles: in.QueryFiles}, nil)
+}
+
+// setStatus writes the verifier's status line; class colours it.
+func (v *verifier) setStatus(text, class string) {
+	s := v.byID(idStatus)
+	s.SetTextContent(text)
+	s.SetAttribute("class", "status "+class)
+}
+
+// cancelJob stops the running job, if any, at once.
+func (v *verifier) cancelJob() {
+	if v.job == nil {
+		return
+	}
+	v.job.stop()
+	v.job = nil
+	if v.flow != nil && v.flow.preparing {
+		v.progressField("table", "Table", "cancelled")
+	}
+	v.flow = nil
+	if r := v.running; r != nil {
+		r.verdict = ""
+		v.running = nil
+		v.renderQueries()
+	}
+	v.jobEnded()
+}
+
+func (v *verifier) jobEnded() {
+	v.setJob("idle")
+	v.button(idCancel).SetDisabled(true)
+	v.renderQueries()
+}
+
+// runJob sends a request to a fresh worker and dispatches its frames.
+// row is the query row being checked (nil for /parse).
+func (v *verifier) runJob(path string, req *protocol.Request, row *queryRow) {
+	switch path {
+	case "/parse":
+		v.setJob("parsing")
+	case "/prepare":
+		v.setJob("precomputing")
+	default:
+		v.setJob("checking")
+	}
+	v.running = row
+	v.button(idCancel).SetDisabled(path == "/parse")
+	v.updateCheckButton()
+	var j *job
+	j, err := v.engine.start(path, req, func(f protocol.Frame) {
+		if v.job != nil && v.job != j && j != nil {
+			return
+		}
+		v.frame(f, row)
+	})
+	if err != nil {
+		v.notify("The engine is not available: "+err.Error(), true)
+		v.running = nil
+		v.jobEnded()
+		return
+	}
+	if !j.done {
+		v.job = j
+	}
+}
+
+// frame handles one frame of the running job.
+func (v *verifier) frame(f protocol.Frame, row *queryRow) {
+	if v.flow != nil && v.flowFrame(f) {
+		return
+	}
+	switch f.Kind {
+	case protocol.FrameModel:
+		if f.Model != nil && (v.model == nil || v.model.Hash != f.Model.Hash) {
+			v.onModel(f.Model)
+		}
+	case protocol.FrameProgress:
+		if f.Progress != nil {
+			v.showProgress(f.Progress)
+		}
+	case protocol.FrameResult:
+		if f.Result != nil {
+			v.showResult(f.Result, row)
+		}
+	case protocol.FrameError:
+		v.showError(f, row)
+	case protocol.FrameDone:
+		v.jobDone(row)
+	}
+}
+
+// jobDone ends the page's job when its stream has ended.
+func (v *verifier) jobDone(row *queryRow) {
+	v.job = nil
+	if v.running != nil && v.running.verdict == "running" {
+		v.running.verdict = ""
+		v.renderQueries()
+	}
+	v.running = nil
+	v.jobEnded()
+	if row == nil && v.model != nil {
+		v.onParsed()
+	}
+	if q := v.pendingCheck; q >= 0 && row == nil {
+		v.pendingCheck = -1
+		if v.model != nil && q < len(v.queries) {
+			v.sel = q
+			v.renderQueries()
+			v.checkSelected()
+		}
+	}
+}
+
+// showError shows a failed job: positioned diagnostics, or a message.
+func (v *verifier) showError(f protocol.Frame, row *queryRow) {
+	if len(f.Diagnostics) > 0 {
+		v.onDiagnostics(f.Diagnostics)
+	}
+	msg := f.Message
+	if msg == "" && len(f.Diagnostics) > 0 {
+		d := f.Diagnostics[0]
+		msg = d.Message
+		if d.Pos.IsValid() {
+			msg = d.Pos.Filename + ":" + strconv.Itoa(d.Pos.Line) + ":" + strconv.Itoa(d.Pos.Column) + ": " + msg
+		}
+	}
+	if row != nil {
+		row.verdict, row.reason = "error", msg
+		v.renderQueries()
+		v.onChecked(nil, msg)
+	}
+	if row != nil || len(f.Diagnostics) == 0 {
+		v.setStatus(strings.TrimSpace("Error: "+msg), "failed")
+	} else {
+		v.setStatus("The model has errors; see the messages on the left.", "failed")
+	}
+}
+
+// checkSelected checks the selected query in a fresh worker.
+func (v *verifier) checkSelected() {
+	if v.job != nil || v.in == nil || v.sel < 0 || v.sel >= len(v.queries) {
+		return
+	}
+	r := v.queries[v.sel]
+	if !r.q.Supported {
+		return
+	}
+	req := &protocol.Request{Name: v.in.Name, Model: v.in.Model, QueryFiles: v.in.QueryFiles}
+	if r.user {
+		req.Formulas = []string{r.q.Formula}
+	} else {
+		req.Queries = []int{r.q.Index}
+	}
+	r.verdict, r.reason, r.answer = "running", "", ""
+	v.renderQueries()
+	v.setStatus("Checking "+r.q.Formula+" …", "")
+	v.byID(idProgress).SetInnerHTML("")
+	v.progressField("phase", "Phase", "starting") // first in the list, whatever comes next
+	go func() {
+		<-v.menus // the options are read from them
+		req.Options = v.options()
+		if precomputes(v.catalog, req.Options) != nil && reachability(r.q.Formula) {
+			v.checkWithTable(req, r)
+			return
+		}
+		v.runJob("/check", req, r)
+	}()
+	go v.tickElapsed(time.Now())
+}
+
+// tickElapsed shows the wall-clock time of a running check four times a
+// second, even between the engine's progress frames.
+func (v *verifier) tickElapsed(t0 time.Time) {
+	for {
+		time.Sleep(250 * time.Millisecond)
+		if v.job == nil && v.running == nil {
+			return
+		}
+		v.progressField("elapsed", "Elapsed", state.FormatFloat(time.Since(t0).Seconds())+" s")
+	}
+}
+
+// showProgress shows a live snapshot.
+func (v *verifier) showProgress(p *protocol.Progress) {
+	if p.Phase == "precomputing" {
+		v.showPrecomputing(p)
+		return
+	}
+	v.progressField("phase", "Phase", p.Phase)
+	v.progressField("explored", "States explored", strconv.FormatInt(p.Explored, 10))
+	v.progressField("stored", "States stored", strconv.FormatInt(p.Stored, 10))
+	v.progressField("pruned", "States pruned", strconv.FormatInt(p.Pruned, 10))
+	v.progressField("rate", "States / s", strconv.FormatFloat(p.Rate, 'f', 0, 64))
+	v.progressField("engine-time", "Engine time", state.FormatFloat(float64(p.ElapsedMS)/1000)+" s")
+	v.progressField("memory", "Engine memory", mib(int(p.MemBytes)))
+}
+
+// showPrecomputing shows a snapshot of a heuristic's precomputation:
+// what it does, on which pattern, how far it got, and the table's
+// memory so far (each when the heuristic says).
+func (v *verifier) showPrecomputing(p *protocol.Progress) {
+	v.progressField("phase", "Phase", p.Phase)
+	if p.Step != "" {
+		v.progressField("step", "Step", p.Step)
+	}
+	if p.Pattern != "" {
+		v.progressField("pattern", "Pattern", p.Pattern)
+	}
+	v.progressField("abstract", "Abstract states", strconv.FormatInt(p.Abstract, 10))
+	if p.Layers > 0 {
+		v.progressField("layers", "Distance layers", strconv.Itoa(p.Layers))
+	}
+	if p.TableBytes > 0 {
+		v.progressField("table-memory", "Table memory", sizeText(p.TableBytes))
+	}
+	v.progressField("engine-time", "Engine time", state.FormatFloat(float64(p.ElapsedMS)/1000)+" s")
+	v.progressField("memory", "Engine memory", mib(int(p.MemBytes)))
+}
+
+// progressField sets one <dt>/<dd> pair of the progress list, adding it
+// on first use.
+func (v *verifier) progressField(key, label, value string) {
+	dd := v.doc.GetElementByID("p-" + key)
+	if dd == nil {
+		dl := v.byID(idProgress)
+		dt := v.doc.CreateElement("dt")
+		dt.SetTextContent(label)
+		dd = v.doc.CreateElement("dd")
+		dd.SetID("p-" + key)
+		dl.AppendChild(dt)
+		dl.AppendChild(dd)
+	}
+	dd.SetTextContent(value)
+}
+
+// showResult records a verdict and hands a trace to onTrace.
+func (v *verifier) showResult(res *protocol.Result, row *queryRow) {
+	if row != nil {
+		row.verdict, row.reason, row.answer = res.Verdict, res.Reason, ""
+		if len(res.Values) > 0 {
+			row.answer = valuesText(res.Formula, res.Values)
+		}
+		v.renderQueries()
+	}
+	stats := " Explored " + strconv.FormatInt(res.Explored, 10) + " states, stored " +
+		strconv.FormatInt(res.Stored, 10) + ", in " + state.FormatFloat(res.Seconds) + " s."
+	v.progressField("phase", "Phase", "done")
+	v.progressField("explored", "States explored", strconv.FormatInt(res.Explored, 10))
+	v.progressField("stored", "States stored", strconv.FormatInt(res.Stored, 10))
+	// The last progress snapshot may predate the search's end (a short
+	// search sends only its first): the result's totals are final.
+	if res.Seconds > 0 {
+		v.progressField("rate", "States / s", strconv.FormatFloat(float64(res.Explored)/res.Seconds, 'f', 0, 64))
+		v.progressField("engine-time", "Engine time", state.FormatFloat(res.Seconds)+" s")
+	}
+	if res.Pruned > 0 {
+		v.progressField("pruned", "States pruned", strconv.FormatInt(res.Pruned, 10))
+	}
+	if res.Symmetry != "" {
+		v.progressField("symmetry", "Symmetry reduction", res.Symmetry)
+	}
+	// A verdict reached by running out of states, some pruned as dead
+	// ends, is a proof: say so in place of the bare statistics.
+	if proof := proofText(res, v.catalog); proof != "" {
+		stats = " " + strings.ToUpper(proof[:1]) + proof[1:] + ", stored " + strconv.FormatInt(res.Stored, 10) +
+			", in " + state.FormatFloat(res.Seconds) + " s."
+	}
+	v.setStatus(statusLine(res, stats))
+	if res.Trace != nil && v.model != nil {
+		v.onTrace(res)
+	}
+	if row != nil {
+		v.onChecked(res, "")
+	}
+}

@@ -280,9 +280,13 @@ func (v *verifier) selectedFormula() (string, bool) {
 }
 
 // selectFormula selects the query whose formula is f, adding it to the
-// list when there is none, and reports whether one is selected: none
-// when f is "". Only then is the list redrawn.
+// list when there is none, redraws the list and reports true; for "" it
+// changes nothing and reports false.
 func (v *verifier) selectFormula(f string) bool {
+	if f == "" {
+		// A link without a query leaves the list's selection as it is.
+		return false
+	}
 	v.sel = -1
 	for i, r := range v.queries {
 		if r.q.Formula == f {

@@ -46,7 +46,7 @@ func (h *handler) simulate(_ context.Context, s *stream, req *protocol.Request) 
 	}
 	out := &protocol.Simulation{}
 	for k, st := range sr.Steps {
-		label := labelOf(st.Edges)
+		label := present.Transition(st.Edges).Label()
 		if sr.Concrete {
 			err = sim.TakeAfter(st.Delay, max(st.Den, 1), label)
 		} else {
@@ -84,16 +84,6 @@ func (h *handler) simulate(_ context.Context, s *stream, req *protocol.Request) 
 	}
 	out.Trace = present.BuildTrace(tr)
 	s.send(&protocol.Frame{Kind: protocol.FrameSim, Sim: out})
-}
-
-// labelOf encodes a transition's edges as a zone-graph label.
-func labelOf(edges []protocol.TraceEdge) []int32 {
-	var label []int32
-	for _, e := range edges {
-		label = append(label, int32(e.Process), int32(e.Edge))
-		label = append(label, e.Select...)
-	}
-	return label
 }
 
 // interval converts a zone.Interval for the wire; nil when it is empty.

@@ -141,6 +141,16 @@ func BuildTrace(t *zone.Trace) *protocol.Trace {
 	return out
 }
 
+// Transition converts the edges of a transition from the page; Edges is
+// its inverse.
+func Transition(edges []protocol.TraceEdge) zone.Transition {
+	t := zone.Transition{Edges: make([]zone.EdgeStep, len(edges))}
+	for i, e := range edges {
+		t.Edges[i] = zone.EdgeStep{Process: e.Process, Edge: e.Edge, Select: e.Select}
+	}
+	return t
+}
+
 // Edges converts the edges of a transition for the page.
 func Edges(t zone.Transition) []protocol.TraceEdge {
 	out := make([]protocol.TraceEdge, 0, len(t.Edges))

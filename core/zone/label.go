@@ -59,6 +59,17 @@ func (g *Graph) DecodeLabel(label []int32) Transition {
 	return t
 }
 
+// Label encodes t as the label this graph gives the transition; it is
+// DecodeLabel's inverse.
+func (t Transition) Label() []int32 {
+	var out []int32
+	for _, st := range t.Edges {
+		out = append(out, int32(st.Process), int32(st.Edge))
+		out = append(out, st.Select...)
+	}
+	return out
+}
+
 // FormatTransition prints t as "P.a → P.b [i=1], Q.c → Q.d".
 func (g *Graph) FormatTransition(t Transition) string {
 	if len(t.Edges) == 0 {

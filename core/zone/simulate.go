@@ -99,11 +99,7 @@ type Choice struct {
 func (g *Graph) NewSimulator(concrete bool) (*Simulator, error) {
 	x := g.NewExpander()
 	x.exact = true
-	locs, vars := g.net.InitialState()
-	d := make([]int32, g.nd)
-	copy(d, locs)
-	copy(d[g.np:], vars)
-	path, err := x.replay([]SymbolicStep{{Discrete: d}})
+	path, err := x.replay([]SymbolicStep{{}})
 	if err != nil {
 		return nil, err
 	}
@@ -186,10 +182,16 @@ func (s *Simulator) Enabled() ([]Choice, error) {
 
 // Take takes the transition label from the last state (symbolic mode).
 func (s *Simulator) Take(label []int32) error {
+	return s.take(label, nil)
+}
+
+// take is Take with, when recs is not nil, the transition's successors
+// as Enabled recorded them, so they are not computed again.
+func (s *Simulator) take(label []int32, recs []traceRec) error {
 	if s.concrete {
 		return fmt.Errorf("the concrete simulator needs the delay before each transition")
 	}
-	next, err := s.x.replayStep(&s.path[len(s.path)-1], label)
+	next, err := s.successor(label, recs)
 	if err != nil {
 		return err
 	}
@@ -197,10 +199,24 @@ func (s *Simulator) Take(label []int32) error {
 	return nil
 }
 
+// successor is the state the transition label leads to from the last
+// one: from recs, its successors already recorded, or replayed.
+func (s *Simulator) successor(label []int32, recs []traceRec) (pathStep, error) {
+	if recs != nil {
+		return s.x.nextStep(label, recs)
+	}
+	return s.x.replayStep(&s.path[len(s.path)-1], label)
+}
+
 // TakeAfter lets num/den time units pass and then takes the transition
 // label (concrete mode). The delay must keep the invariants and lead to a
 // valuation the transition's guards accept.
 func (s *Simulator) TakeAfter(num, den int64, label []int32) error {
+	return s.takeAfter(num, den, label, nil)
+}
+
+// takeAfter is TakeAfter with, as for take, the recorded successors.
+func (s *Simulator) takeAfter(num, den int64, label []int32, recs []traceRec) error {
 	if !s.concrete {
 		return fmt.Errorf("the symbolic simulator takes no delays")
 	}
@@ -211,12 +227,10 @@ func (s *Simulator) TakeAfter(num, den int64, label []int32) error {
 		return err
 	}
 	num *= s.den / den
-	last := &s.path[len(s.path)-1]
-	name := s.x.FormatTransition(s.x.DecodeLabel(label))
 	if wait := s.Wait(); !wait.Contains(num, s.den) {
 		return fmt.Errorf("cannot wait %s here: %s", FormatValue(num, s.den), wait.describe("the invariants allow"))
 	}
-	next, err := s.x.replayStep(last, label)
+	next, err := s.successor(label, recs)
 	if err != nil {
 		return err
 	}
@@ -236,7 +250,7 @@ func (s *Simulator) TakeAfter(num, den int64, label []int32) error {
 		s.delays = append(s.delays, num)
 		return nil
 	}
-	return fmt.Errorf("%s cannot be taken after a delay of %s", name, FormatValue(num, s.den))
+	return fmt.Errorf("%s cannot be taken after a delay of %s", s.x.FormatTransition(s.x.DecodeLabel(label)), FormatValue(num, s.den))
 }
 
 // describe words an interval of delays for an error message.
@@ -302,10 +316,10 @@ func (s *Simulator) Random(n int, rng *rand.Rand) (int, error) {
 		}
 		c := cs[rng.IntN(len(cs))]
 		if !s.concrete {
-			err = s.Take(c.Label)
+			err = s.take(c.Label, c.recs)
 		} else {
 			num, den := s.randomDelay(c.When, rng)
-			err = s.TakeAfter(num, den, c.Label)
+			err = s.takeAfter(num, den, c.Label, c.recs)
 		}
 		if err != nil {
 			return k, err

@@ -188,11 +188,7 @@ func TestSimulatorRandomReplays(t *testing.T) {
 			t.Fatal(err)
 		}
 		for k, st := range tr.Steps {
-			var label []int32
-			for _, e := range st.Transition.Edges {
-				label = append(label, int32(e.Process), int32(e.Edge))
-				label = append(label, e.Select...)
-			}
+			label := st.Transition.Label()
 			if concrete {
 				err = again.TakeAfter(st.Delay, tr.Den, label)
 			} else {

@@ -103,10 +103,5 @@ func (u *Unfolder) mapLabel(label []int32) []int32 {
 	if len(t.Edges) > 1 {
 		slices.SortFunc(t.Edges[1:], func(a, b EdgeStep) int { return cmp.Compare(a.Process, b.Process) })
 	}
-	var out []int32
-	for _, st := range t.Edges {
-		out = append(out, int32(st.Process), int32(st.Edge))
-		out = append(out, st.Select...)
-	}
-	return out
+	return t.Label()
 }

@@ -229,6 +229,12 @@ func (g *Expander) replayStep(prev *pathStep, label []int32) (pathStep, error) {
 	if len(recs) == 0 {
 		return pathStep{}, fmt.Errorf("transition %s cannot be taken", g.FormatTransition(g.DecodeLabel(label)))
 	}
+	return g.nextStep(label, recs)
+}
+
+// nextStep is the state that the recorded successors recs of the
+// transition label lead to, after delay.
+func (g *Expander) nextStep(label []int32, recs []traceRec) (pathStep, error) {
 	next := pathStep{d: recs[0].d2, label: slices.Clone(label), a: dbm.NewFederation(g.dim), recs: recs}
 	for _, r := range recs {
 		next.a.Add(r.post)

@@ -33,6 +33,7 @@ func TestPagePresentation(t *testing.T) {
 			click(t, ctx, `#processes input[aria-label="show P(4)"]`)
 			click(t, ctx, "#present")
 			waitPage(t, ctx, `document.body.dataset.present === "on"`, 2*time.Second)
+			waitEnabled(t, ctx, 0)
 			for _, sel := range []string{`#drawings figure[data-process="P(1)"] svg`, "#steps", "#enabled", "#play", "#present"} {
 				if !inView(t, ctx, sel) {
 					t.Errorf("%s is not on screen in presentation mode", sel)

@@ -139,10 +139,16 @@ func fileName(f *figure) string {
 func (d *drawings) restyle() {
 	th := theme(d.a.doc)
 	for _, f := range d.figs {
-		f.svg.Class().Remove("theme-light")
-		f.svg.Class().Remove("theme-dark")
-		f.svg.Class().Add("theme-" + th.String())
+		setTheme(f.svg, th)
 	}
+}
+
+// setTheme gives a drawing or chart the theme's class, in place of the
+// other's.
+func setTheme(svg dom.Element, th render.Theme) {
+	svg.Class().Remove("theme-light")
+	svg.Class().Remove("theme-dark")
+	svg.Class().Add("theme-" + th.String())
 }
 
 // listProcesses fills the process table, with a checkbox that hides a

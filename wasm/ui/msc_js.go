@@ -73,9 +73,9 @@ func (s *simulator) drawChart() {
 	}
 	// One unit of the chart is one CSS pixel: the box scrolls instead of
 	// shrinking the text.
-	if vb := strings.Fields(svg.GetAttribute("viewBox")); len(vb) == 4 {
-		svg.SetAttribute("width", vb[2])
-		svg.SetAttribute("height", vb[3])
+	if vb, ok := parseViewBox(svg.GetAttribute("viewBox")); ok {
+		svg.SetAttribute("width", strconv.FormatFloat(vb.W, 'f', -1, 64))
+		svg.SetAttribute("height", strconv.FormatFloat(vb.H, 'f', -1, 64))
 	}
 	svg.SetAttribute("role", "img")
 	svg.SetAttribute("aria-label", "Message sequence chart, "+strconv.Itoa(len(s.tr.Steps))+" steps")
@@ -113,9 +113,6 @@ func (s *simulator) markChart(pos int) {
 // restyleChart switches the chart to the page's theme.
 func (s *simulator) restyleChart() {
 	if svg := s.a.byID(idMsc).QuerySelector("svg"); svg != nil {
-		th := theme(s.a.doc)
-		svg.Class().Remove("theme-light")
-		svg.Class().Remove("theme-dark")
-		svg.Class().Add("theme-" + th.String())
+		setTheme(svg, theme(s.a.doc))
 	}
 }

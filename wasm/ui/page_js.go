@@ -38,12 +38,7 @@ func byIDAs[T dom.HTMLElement](p page, id string) T {
 func (p page) notify(msg string, bad bool) {
 	n := p.byID(idNotice)
 	n.SetTextContent(msg)
-	n.Class().Toggle("bad")
-	if !bad {
-		n.Class().Remove("bad")
-	} else {
-		n.Class().Add("bad")
-	}
+	setClass(n, "bad", bad)
 	if msg == "" {
 		n.SetAttribute("hidden", "")
 	} else {
@@ -55,4 +50,13 @@ func (p page) notify(msg string, bad bool) {
 // page tests: idle, parsing, precomputing, checking.
 func (p page) setJob(s string) {
 	p.doc.Body().SetAttribute("data-job", s)
+}
+
+// setClass adds class c to el when on is set and removes it otherwise.
+func setClass(el dom.Element, c string, on bool) {
+	if on {
+		el.Class().Add(c)
+	} else {
+		el.Class().Remove(c)
+	}
 }

@@ -34,18 +34,26 @@ type simulator struct {
 	running bool
 
 	// The simulator proper (simulate_js.go): the /simulate request under
-	// way, the transitions enabled in state enabledAt of the path (-1:
-	// not known yet) with the delays its last state allows, and the
-	// random runs started so far (mixed into the seed).
-	job       *job
-	enabled   []protocol.SimChoice
-	wait      *protocol.Interval
-	enabledAt int
-	runs      uint64
+	// way, what is enabled in a state of the path, and the random runs
+	// started so far (mixed into the seed).
+	job  *job
+	en   enabledSet
+	runs uint64
+}
+
+// enabledSet is what the simulator knows of the transitions enabled in
+// state at of the path (-1: nothing yet): the transitions, the delays
+// that state allows (concrete mode), and whether the list on the page
+// shows them. A new set is a new value, so it is never taken as drawn.
+type enabledSet struct {
+	at    int
+	list  []protocol.SimChoice
+	wait  *protocol.Interval
+	drawn bool
 }
 
 func newSimulator(a *app) *simulator {
-	s := &simulator{a: a, enabledAt: -1}
+	s := &simulator{a: a, en: enabledSet{at: -1}}
 	s.raf = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		s.frame(arg0(args).Float())
 		return nil
@@ -154,7 +162,7 @@ func (s *simulator) frame(ts float64) {
 func (s *simulator) clear() {
 	s.stopJob()
 	s.res, s.tr, s.player = nil, nil, nil
-	s.enabled, s.wait, s.enabledAt = nil, nil, -1
+	s.en = enabledSet{at: -1}
 	s.a.byID(idSimulator).SetAttribute("hidden", "")
 }
 
@@ -168,7 +176,7 @@ func (s *simulator) load(res *protocol.Result) {
 // nil) in the player at state pos, paused; the caller shows it.
 func (s *simulator) open(tr *protocol.Trace, formula string, res *protocol.Result, pos int) {
 	s.res, s.tr, s.formula = res, tr, formula
-	s.enabled, s.wait, s.enabledAt = nil, nil, -1
+	s.en = enabledSet{at: -1}
 	s.player = state.NewPlayer(state.Delays(tr))
 	if head, ok := lassoHead(tr); ok {
 		s.player.SetLoop(head)

@@ -14,6 +14,7 @@ import (
 
 	"beeline/core/protocol"
 	"beeline/core/share"
+	"beeline/wasm/ui/state"
 )
 
 func (s *simulator) wireSimulation() {
@@ -21,7 +22,7 @@ func (s *simulator) wireSimulation() {
 	a.byID(idSimReset).AddEventListener("click", false, func(dom.Event) { go s.reset() })
 	a.byID(idSimRandom).AddEventListener("click", false, func(dom.Event) { go s.random() })
 	a.byID(idSimMode).AddEventListener("change", false, func(dom.Event) {
-		s.enabled, s.wait, s.enabledAt = nil, nil, -1
+		s.en = enabledSet{at: -1}
 		s.showChoices()
 	})
 	a.byID(idSimDelay).AddEventListener("input", false, func(dom.Event) { s.checkDelay() })
@@ -92,7 +93,7 @@ func (s *simulator) reset() {
 // at its end come with it.
 func (s *simulator) openSim(sim *protocol.Simulation, pos int) {
 	s.open(sim.Trace, "", nil, pos)
-	s.enabled, s.wait, s.enabledAt = sim.Enabled, sim.Wait, len(sim.Trace.States)-1
+	s.en = enabledSet{at: len(sim.Trace.States) - 1, list: sim.Enabled, wait: sim.Wait}
 	s.show()
 	s.note(sim.Error, sim.Error != "")
 }
@@ -112,10 +113,10 @@ func (s *simulator) focusChoices() {
 // pick takes enabled transition i from the state shown; the path after
 // that state is dropped, as in UPPAAL's simulator.
 func (s *simulator) pick(i int) {
-	if s.player == nil || s.enabledAt != s.player.Pos() || i < 0 || i >= len(s.enabled) {
+	if s.player == nil || s.en.at != s.player.Pos() || i < 0 || i >= len(s.en.list) {
 		return
 	}
-	c := s.enabled[i]
+	c := s.en.list[i]
 	pos := s.player.Pos()
 	step := protocol.SimStep{Edges: c.Edges}
 	if s.concrete() {
@@ -144,7 +145,7 @@ func (s *simulator) delayFor(c protocol.SimChoice) (num, den int64, ok bool) {
 		num, den = earliest(c.When)
 		return num, den, true
 	}
-	num, den, err := parseDelay(text)
+	num, den, err := state.ParseRat(text)
 	if err != nil {
 		s.note(err.Error(), true)
 		return 0, 0, false
@@ -159,15 +160,15 @@ func (s *simulator) delayFor(c protocol.SimChoice) (num, den int64, ok bool) {
 // checkDelay marks the delay field and the transitions it allows.
 func (s *simulator) checkDelay() {
 	in := s.a.input(idSimDelay)
-	num, den, err := parseDelay(in.Value())
+	num, den, err := state.ParseRat(in.Value())
 	switch {
 	case err != nil:
 		in.SetAttribute("aria-invalid", "true")
 		s.note(err.Error(), true)
 		return
-	case in.Value() != "" && s.wait != nil && !contains(s.wait, num, den):
+	case in.Value() != "" && s.en.wait != nil && !contains(s.en.wait, num, den):
 		in.SetAttribute("aria-invalid", "true")
-		s.note("The invariants allow a delay in "+intervalText(s.wait)+" here.", true)
+		s.note("The invariants allow a delay in "+intervalText(s.en.wait)+" here.", true)
 		return
 	}
 	if in.GetAttribute("aria-invalid") == "true" {
@@ -176,13 +177,8 @@ func (s *simulator) checkDelay() {
 	}
 	for _, b := range s.a.byID(idEnabled).QuerySelectorAll("button") {
 		i, _ := strconv.Atoi(b.GetAttribute("data-choice"))
-		off := in.Value() != "" && i < len(s.enabled) && !contains(s.enabled[i].When, num, den)
-		b.Class().Toggle("off")
-		if !off {
-			b.Class().Remove("off")
-		} else {
-			b.Class().Add("off")
-		}
+		off := in.Value() != "" && i < len(s.en.list) && !contains(s.en.list[i].When, num, den)
+		setClass(b, "off", off)
 	}
 }
 
@@ -216,7 +212,8 @@ func (s *simulator) showChoices() {
 		return
 	}
 	pos := s.player.Pos()
-	if s.enabledAt != pos {
+	if s.en.at != pos {
+		s.en.drawn = false
 		list.SetInnerHTML("")
 		list.SetAttribute("aria-busy", "true")
 		a.byID(idSimWait).SetTextContent("")
@@ -226,30 +223,31 @@ func (s *simulator) showChoices() {
 					s.note(sim.Error, sim.Error != "")
 					return
 				}
-				s.enabled, s.wait, s.enabledAt = sim.Enabled, sim.Wait, pos
+				s.en = enabledSet{at: pos, list: sim.Enabled, wait: sim.Wait}
 				s.showChoices()
 			})
 		}
 		return
 	}
-	if list.GetAttribute("data-at") == strconv.Itoa(pos) && list.GetAttribute("aria-busy") == "false" {
+	if s.en.drawn {
 		return
 	}
+	s.en.drawn = true
 	list.SetInnerHTML("")
 	list.SetAttribute("aria-busy", "false")
 	list.SetAttribute("data-at", strconv.Itoa(pos))
-	if concrete && s.wait != nil {
-		a.byID(idSimWait).SetTextContent("may wait " + intervalText(s.wait))
+	if concrete && s.en.wait != nil {
+		a.byID(idSimWait).SetTextContent("may wait " + intervalText(s.en.wait))
 	} else {
 		a.byID(idSimWait).SetTextContent("")
 	}
-	if len(s.enabled) == 0 {
+	if len(s.en.list) == 0 {
 		li := a.doc.CreateElement("li")
 		li.SetAttribute("class", "none")
 		li.SetTextContent("No transition is enabled here.")
 		list.AppendChild(li)
 	}
-	for i, c := range s.enabled {
+	for i, c := range s.en.list {
 		li := a.doc.CreateElement("li")
 		b := a.doc.CreateElement("button").(*dom.HTMLButtonElement)
 		b.SetAttribute("type", "button")

@@ -3,6 +3,7 @@
 package state
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -54,6 +55,63 @@ func FormatRat(num, den int64) string {
 		return FormatFloat(float64(n) / float64(d))
 	}
 	return strconv.FormatInt(n, 10) + "/" + strconv.FormatInt(d, 10) + " ≈ " + FormatFloat(float64(n)/float64(d))
+}
+
+// ParseRat reads a delay typed by the user, FormatRat's inverse: "3", "2.5" or "5/2". An
+// empty field means 0.
+func ParseRat(s string) (num, den int64, err error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, 1, nil
+	}
+	bad := errors.New("a delay is a number such as 3, 2.5 or 5/2")
+	if strings.HasPrefix(s, "-") {
+		return 0, 0, errors.New("a delay is 0 or more")
+	}
+	whole, frac, dot := strings.Cut(s, ".")
+	top, bottom, slash := strings.Cut(s, "/")
+	switch {
+	case slash && !dot:
+		num, err1 := strconv.ParseUint(top, 10, 40)
+		den, err2 := strconv.ParseUint(bottom, 10, 20)
+		if err1 != nil || err2 != nil || den == 0 {
+			return 0, 0, bad
+		}
+		return reduce(int64(num), int64(den))
+	case dot && !slash && len(frac) <= 6 && whole+frac != "":
+		den := int64(1)
+		for range frac {
+			den *= 10
+		}
+		w, err1 := parseDigits(whole)
+		f, err2 := parseDigits(frac)
+		if err1 != nil || err2 != nil || w > 1<<40 {
+			return 0, 0, bad
+		}
+		return reduce(w*den+f, den)
+	case !dot && !slash:
+		n, err := strconv.ParseUint(s, 10, 40)
+		if err != nil {
+			return 0, 0, bad
+		}
+		return int64(n), 1, nil
+	}
+	return 0, 0, bad
+}
+
+// parseDigits reads a run of decimal digits; "" is 0.
+func parseDigits(s string) (int64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseUint(s, 10, 41)
+	return int64(n), err
+}
+
+// reduce writes num/den in lowest terms.
+func reduce(num, den int64) (int64, int64, error) {
+	g := gcd(num, den)
+	return num / g, den / g, nil
 }
 
 // FormatFloat writes v with at most three decimals and no trailing zeros.

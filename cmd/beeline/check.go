@@ -33,6 +33,7 @@ type checkFlags struct {
 	maxStates int64
 	maxMemory byteSize
 	timeout   time.Duration
+	bound     int
 	seed      uint64
 	table     string
 	symmetry  string
@@ -46,6 +47,7 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 	cat := options.Builtin().Catalog()
 	fl.StringVar(&c.order, "search", "bfs", choiceUsage("search `order`", cat.Orders, orderTraits))
 	fl.StringVar(&c.heuristic, "heuristic", "", choiceUsage("distance estimate of the directed orders, `NAME` or NAME:PARAM=VALUE,...; it also prunes dead ends", cat.Heuristics, protocol.Choice.Admissibility))
+	fl.IntVar(&c.bound, "bound", 0, "the bound `N` of the mas heuristic: the most states an intermediate abstraction keeps (shorthand for --heuristic mas:bound=N)")
 	fl.IntVar(&c.hcache, "heuristic-cache", verify.DefaultHeuristicCache, "entries of the table of heuristic estimates (0: off)")
 	fl.StringVar(&c.trace, "trace", "none", choiceUsage("diagnostic `trace`", cat.Traces, noTraits))
 	fl.BoolVar(&c.json, "json", false, "print the results as one JSON object")
@@ -61,7 +63,11 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 func (c *checkFlags) options() (verify.Options, error) {
 	v := verify.Options{Seed: c.seed, MaxStates: c.maxStates, MaxMemory: int64(c.maxMemory), Timeout: c.timeout,
 		HeuristicCache: c.hcache, NoHeuristicCache: c.hcache == 0, StoreCommitted: c.storeCommitted}
-	if err := searchOptions(options.Builtin(), protocol.Options{Order: protocol.Order(c.order), Trace: protocol.TraceMode(c.trace), Symmetry: protocol.Symmetry(c.symmetry)}, c.heuristic, &v); err != nil {
+	heuristic, err := withBound(c.heuristic, c.bound)
+	if err != nil {
+		return verify.Options{}, err
+	}
+	if err := searchOptions(options.Builtin(), protocol.Options{Order: protocol.Order(c.order), Trace: protocol.TraceMode(c.trace), Symmetry: protocol.Symmetry(c.symmetry)}, heuristic, &v); err != nil {
 		return verify.Options{}, err
 	}
 	if c.maxStates < 0 || c.timeout < 0 || c.hcache < 0 {

@@ -36,7 +36,7 @@ func TestCheckRefusesUnknownNames(t *testing.T) {
 		flag, value, want string
 	}{
 		{"--search", "sideways", `beeline check: unknown search order "sideways" (want bfs, dfs, rdfs, astar or gbfs)`},
-		{"--heuristic", "hz", `beeline check: unknown heuristic "hz" (want dl, du, hl, hu or pdb)`},
+		{"--heuristic", "hz", `beeline check: unknown heuristic "hz" (want dl, du, hl, hu, pdb or mas)`},
 		{"--heuristic", "hl:depth=2", `beeline check: heuristic hl has no parameters, got depth`},
 		{"--trace", "all", `beeline check: unknown diagnostic trace "all" (want none, some or shortest)`},
 		{"--symmetry", "half", `beeline check: unknown symmetry reduction "half" (want on or off)`},
@@ -80,7 +80,7 @@ func TestCheckDefaults(t *testing.T) {
 // search with all; a new heuristic joins by its registry entry alone.
 func TestBenchConfigs(t *testing.T) {
 	reg := options.Builtin()
-	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb" {
+	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb astar+mas gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb gbfs+mas" {
 		t.Errorf("configurations %s", got)
 	}
 	reg.Heuristics = append(reg.Heuristics, options.Heuristic{
@@ -88,7 +88,7 @@ func TestBenchConfigs(t *testing.T) {
 		New: func(*model.Network, *heuristic.Target, map[string]string) (heuristic.Heuristic, error) {
 			return nil, nil
 		}})
-	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb astar+tab gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb gbfs+tab" {
+	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb astar+mas astar+tab gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb gbfs+mas gbfs+tab" {
 		t.Errorf("configurations with tab: %s", got)
 	}
 }
@@ -104,4 +104,26 @@ func configNames(t *testing.T, reg *options.Registry) string {
 		names = append(names, c.Name)
 	}
 	return strings.Join(names, " ")
+}
+
+// --bound is mas's bound: it names mas when no heuristic is named, sets
+// the parameter of mas, and is refused for another heuristic.
+func TestBoundFlag(t *testing.T) {
+	for _, tc := range []struct {
+		heuristic string
+		bound     int
+		want, err string
+	}{
+		{"", 0, "", ""},
+		{"hl", 0, "hl", ""},
+		{"", 50, "mas:bound=50", ""},
+		{"mas", 7, "mas:bound=7", ""},
+		{"mas:bound=3", 9, "mas:bound=9", ""},
+		{"pdb", 9, "", "--bound is the bound of the mas heuristic, not of pdb"},
+	} {
+		got, err := withBound(tc.heuristic, tc.bound)
+		if got != tc.want || (err == nil) != (tc.err == "") || err != nil && err.Error() != tc.err {
+			t.Errorf("withBound(%q, %d) = %q, %v; want %q, %q", tc.heuristic, tc.bound, got, err, tc.want, tc.err)
+		}
+	}
 }

@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"beeline/core/options"
@@ -64,3 +65,28 @@ func orderTraits(c protocol.Choice) string {
 }
 
 func noTraits(protocol.Choice) string { return "" }
+
+// withBound returns the --heuristic value with --bound N folded in: N is
+// the mas heuristic's bound parameter, and mas is the heuristic when
+// none is named. 0 leaves the value as it is.
+func withBound(heuristic string, bound int) (string, error) {
+	if bound == 0 {
+		return heuristic, nil
+	}
+	h, err := protocol.ParseHeuristic(heuristic)
+	if err != nil {
+		return "", err
+	}
+	switch h.Name {
+	case "":
+		h.Name = "mas"
+	case "mas":
+	default:
+		return "", fmt.Errorf("--bound is the bound of the mas heuristic, not of %s", h.Name)
+	}
+	if h.Params == nil {
+		h.Params = map[string]string{}
+	}
+	h.Params["bound"] = strconv.Itoa(bound)
+	return h.String(), nil
+}

@@ -3,8 +3,12 @@
 package options
 
 import (
+	"fmt"
+	"strconv"
+
 	"beeline/core/heuristic"
 	"beeline/core/heuristic/graphdist"
+	"beeline/core/heuristic/mas"
 	"beeline/core/heuristic/pdb"
 	"beeline/core/heuristic/relax"
 	"beeline/core/model"
@@ -60,7 +64,27 @@ func heuristics() []Heuristic {
 			Params: []protocol.Param{{Name: "select", Label: "pattern selection",
 				Description: "dprc: downward pattern refinement; rd: what a relaxed plan mentions; full: no abstraction",
 				Values:      []string{"dprc", "rd", "full"}, Default: "dprc"}}}, patternDatabase},
+		{protocol.Choice{Name: "mas", Label: "M&S",
+			Description: "merge-and-shrink: error distances in an abstraction that composes the processes two at a time, keeping at most N states each time; sees synchronisation; recognises dead ends",
+			Admissible:  true, Consistent: true, Precomputes: true,
+			Params: []protocol.Param{{Name: "bound", Label: "bound N",
+				Description: "the most states an intermediate abstraction keeps, 1 to 2048: larger is more precise and slower to precompute",
+				Default:     strconv.Itoa(mas.DefaultBound)}}}, mergeAndShrink},
 	}
+}
+
+// mergeAndShrink builds the distance-preserving abstraction of Dräger,
+// Finkbeiner and Podelski.
+func mergeAndShrink(n *model.Network, t *heuristic.Target, params map[string]string) (heuristic.Heuristic, error) {
+	bound := mas.DefaultBound
+	if s := params["bound"]; s != "" {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 1 || v > mas.MaxBound {
+			return nil, fmt.Errorf("bound %q: want a whole number from 1 to %d", s, mas.MaxBound)
+		}
+		bound = v
+	}
+	return mas.New(n, t, mas.Options{Bound: bound}), nil
 }
 
 // patternDatabase builds a pattern database (Wehrle and Kupferschmid,

@@ -6,7 +6,6 @@ package pdb
 import (
 	"bytes"
 	"fmt"
-	"hash/fnv"
 	"slices"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -54,7 +53,7 @@ func (h *Heuristic) Table() ([]byte, error) {
 		return nil, fmt.Errorf("the pattern database is not computed")
 	}
 	t := Table{
-		Version: FormatVersion, Network: networkPrint(h.net), Target: targetPrint(h.target),
+		Version: FormatVersion, Network: heuristic.NetworkPrint(h.net), Target: heuristic.TargetPrint(h.target),
 		Options: h.opts.Select.String(),
 		Procs:   h.pattern.Procs, Vars: h.pattern.Vars, Clocks: h.pattern.Clocks,
 		Dim: h.db.dim, Keep: h.db.keep,
@@ -98,9 +97,9 @@ func (h *Heuristic) Load(b []byte) error {
 	switch {
 	case t.Version != FormatVersion:
 		return fmt.Errorf("the pattern database has format version %d, this Beeline reads version %d: compute it again", t.Version, FormatVersion)
-	case t.Network != networkPrint(h.net):
+	case t.Network != heuristic.NetworkPrint(h.net):
 		return fmt.Errorf("the pattern database was made for another model")
-	case t.Target != targetPrint(h.target):
+	case t.Target != heuristic.TargetPrint(h.target):
 		return fmt.Errorf("the pattern database was made for another query")
 	case t.Options != h.opts.Select.String():
 		return fmt.Errorf("the pattern database was made with pattern selection %s, not %s", t.Options, h.opts.Select)
@@ -147,50 +146,4 @@ func (t *Table) database(n *model.Network) (*db, error) {
 		}
 	}
 	return b, nil
-}
-
-// networkPrint fingerprints the network: the model file's bytes (two
-// models may differ in a guard's constant only), processes, locations,
-// edges, slots with their ranges, clocks.
-func networkPrint(n *model.Network) string {
-	text := fnv.New64a()
-	if n.FS != nil && len(n.Processes) > 0 {
-		if f := n.FS.File(n.Processes[0].Pos); f != nil {
-			text.Write(f.Source())
-		}
-	}
-	w := []int32{int32(len(n.Processes)), int32(len(n.Vars)), int32(len(n.Clocks)), int32(len(n.Channels))}
-	for _, p := range n.Processes {
-		w = append(w, int32(len(p.Locations)), int32(len(p.Edges)), p.Initial)
-		for _, e := range p.Edges {
-			w = append(w, e.Src, e.Dst, int32(len(e.Select)))
-		}
-	}
-	for _, v := range n.Vars {
-		w = append(w, v.Lo, v.Hi, v.Init)
-	}
-	return fmt.Sprintf("%016x-%016x", text.Sum64(), heuristic.Hash(w))
-}
-
-// targetPrint fingerprints the target.
-func targetPrint(t *heuristic.Target) string {
-	var w []int32
-	for _, c := range t.Conjuncts {
-		w = append(w, -1)
-		for _, l := range c.Locs {
-			w = append(append(w, l.Proc, int32(len(l.Locs))), l.Locs...)
-		}
-		for _, e := range c.Conds {
-			w = exprPrint(e, w)
-		}
-	}
-	return fmt.Sprintf("%d/%016x", len(t.Conjuncts), heuristic.Hash(w))
-}
-
-func exprPrint(e *heuristic.Expr, w []int32) []int32 {
-	w = append(w, int32(e.Op), e.Lo, e.Hi, e.Proc, int32(e.Fn), int32(len(e.Args)))
-	for _, a := range e.Args {
-		w = exprPrint(a, w)
-	}
-	return w
 }

@@ -1,0 +1,657 @@
+// Atoms: each process as a transition system over its location and the
+// values of the slots it owns, and each slot that several processes
+// write as one of its own.
+
+package mas
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"beeline/core/heuristic"
+	"beeline/core/model"
+)
+
+// atom is one component of the network: a process with the slots only it
+// writes, or (proc −1) one slot that several processes write.
+type atom struct {
+	proc  int32
+	slots []int32 // tracked slots, sorted
+}
+
+// width is the length of a state of a: its location, then its slots.
+func (a *atom) width() int {
+	if a.proc >= 0 {
+		return 1 + len(a.slots)
+	}
+	return len(a.slots)
+}
+
+// space is the explored transition system of an atom: its states (width
+// values each), their index, and their arcs.
+type space struct {
+	keys   map[string]int32
+	states []int32
+	out    [][]arc
+}
+
+// Limits of the atoms' exploration. Past them a slot is dropped: no
+// component tracks its value, and a transition that reads it may do
+// anything to the slots it writes.
+const (
+	// maxDomain bounds the values a slot may take.
+	maxDomain = 256
+	// maxEnum bounds the evaluations of one transition from one state
+	// (the values of what it reads from other components, and the select
+	// values not in its label).
+	maxEnum = 1 << 12
+	// maxAtomStates bounds an atom's states.
+	maxAtomStates = 1 << 14
+	// maxFanOut bounds the successors of a transition whose guards and
+	// updates are not evaluated (coarse).
+	maxFanOut = 64
+)
+
+// errRestart says that a slot was dropped and the atoms must be explored
+// again.
+var errRestart = errors.New("restart")
+
+// builder explores the atoms of a network.
+type builder struct {
+	ctx      context.Context
+	deadline time.Time
+	net      *model.Network
+	labels   []label
+	np       int
+	initVars []int32
+	initLocs []int32
+	// Per slot: the atom that owns it (−1: none tracks it), whether no
+	// edge writes it (its value is always its initial one), whether it
+	// was dropped, and the values it may take (sorted).
+	owner    []int32
+	constant []bool
+	dom      [][]int32
+	atoms    []atom
+	rel      [][]int32 // per atom, the labels that concern it
+	env      *model.Env
+	vars     []int32
+	locs     []int32
+	polls    int
+	ranges   map[int32][]int32 // rangeOf's cache
+}
+
+// newBuilder decides who owns which slot. A slot no edge writes is a
+// constant; one that nothing reads (no edge, no target condition) is
+// not tracked, since its value changes no estimate; one that a single
+// process writes belongs to that process, so that the process's own
+// transition system keeps its local data; one that several processes
+// write is an atom of its own, which the composition merges with its
+// writers where the strategy finds it useful.
+func newBuilder(ctx context.Context, n *model.Network, t *heuristic.Target, labels []label) *builder {
+	b := &builder{ctx: ctx, net: n, labels: labels, np: len(n.Processes), env: n.NewEnv()}
+	if dl, ok := ctx.Deadline(); ok {
+		b.deadline = dl
+	}
+	b.initLocs, b.initVars = n.InitialState()
+	b.vars, b.locs = make([]int32, len(n.Vars)), make([]int32, b.np)
+	ns := len(n.Vars)
+	writers := make([][]int32, ns)
+	read := make([]bool, ns)
+	for p, proc := range n.Processes {
+		for k := range proc.Edges {
+			d := &n.Deps.Edges[p][k]
+			for _, s := range d.Update.WriteVars {
+				if !slices.Contains(writers[s], int32(p)) {
+					writers[s] = append(writers[s], int32(p))
+				}
+			}
+			for _, x := range [][]int32{d.Guard.ReadVars, d.Sync.ReadVars, d.Update.ReadVars} {
+				for _, s := range x {
+					read[s] = true
+				}
+			}
+		}
+	}
+	for _, c := range t.Conjuncts {
+		for _, e := range c.Conds {
+			for _, s := range e.Slots(nil) {
+				read[s] = true
+			}
+		}
+	}
+	b.owner, b.constant, b.dom = make([]int32, ns), make([]bool, ns), make([][]int32, ns)
+	for p := range b.np {
+		b.atoms = append(b.atoms, atom{proc: int32(p)})
+	}
+	for s := range ns {
+		b.owner[s] = -1
+		b.dom[s] = []int32{b.initVars[s]}
+		switch {
+		case len(writers[s]) == 0:
+			b.constant[s] = true
+		case !read[s]:
+		case len(writers[s]) == 1:
+			p := writers[s][0]
+			b.owner[s] = p
+			b.atoms[p].slots = append(b.atoms[p].slots, int32(s))
+		default:
+			b.owner[s] = int32(len(b.atoms))
+			b.atoms = append(b.atoms, atom{proc: -1, slots: []int32{int32(s)}})
+		}
+	}
+	b.relevance()
+	return b
+}
+
+// relevance lists, per atom, the labels whose edges involve its process
+// or touch its slots: for the others the atom stays where it is.
+func (b *builder) relevance() {
+	b.rel = make([][]int32, len(b.atoms))
+	mark := make([]int32, len(b.atoms))
+	for i := range mark {
+		mark[i] = -1
+	}
+	for li := range b.labels {
+		l := &b.labels[li]
+		touch := func(a int32) {
+			if a >= 0 && mark[a] != int32(li) {
+				mark[a] = int32(li)
+				b.rel[a] = append(b.rel[a], int32(li))
+			}
+		}
+		for _, r := range l.edges {
+			touch(r.proc)
+		}
+		for _, r := range l.recv {
+			touch(r.proc)
+		}
+		for _, s := range l.reads {
+			touch(b.owner[s])
+		}
+		for _, s := range l.writes {
+			touch(b.owner[s])
+		}
+	}
+}
+
+// drop stops tracking slot s.
+func (b *builder) drop(s int32) {
+	if a := b.owner[s]; a >= 0 {
+		b.atoms[a].slots = slices.DeleteFunc(b.atoms[a].slots, func(x int32) bool { return x == s })
+	}
+	b.owner[s] = -1
+}
+
+// explore explores every atom until the values the slots may take are
+// closed under every atom's transitions: each atom reads the other
+// atoms' slots over their values so far, and finds the values of its
+// own. The values only grow, and a slot that outgrows maxDomain is
+// dropped, so this ends.
+func (b *builder) explore() ([]*space, error) {
+	for {
+		spaces := make([]*space, len(b.atoms))
+		var err error
+		for a := range b.atoms {
+			if spaces[a], err = b.exploreAtom(int32(a)); err != nil {
+				break
+			}
+		}
+		if errors.Is(err, errRestart) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		changed := false
+		for a := range b.atoms {
+			at := &b.atoms[a]
+			off := at.width() - len(at.slots)
+			for k, s := range at.slots {
+				seen := map[int32]bool{b.initVars[s]: true}
+				for i := off + k; i < len(spaces[a].states); i += at.width() {
+					seen[spaces[a].states[i]] = true
+				}
+				if len(seen) > maxDomain {
+					b.drop(s)
+					changed = true
+					break
+				}
+				vals := make([]int32, 0, len(seen))
+				for v := range seen {
+					vals = append(vals, v)
+				}
+				slices.Sort(vals)
+				if !slices.Equal(vals, b.dom[s]) {
+					b.dom[s] = vals
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			return spaces, nil
+		}
+	}
+}
+
+// exploreAtom explores atom a from its initial state.
+func (b *builder) exploreAtom(ai int32) (*space, error) {
+	a := &b.atoms[ai]
+	w := a.width()
+	sp := &space{keys: map[string]int32{}}
+	var key []byte
+	intern := func(st []int32) (int32, bool) {
+		key = keyOf(key[:0], st)
+		if id, ok := sp.keys[string(key)]; ok {
+			return id, false
+		}
+		id := int32(len(sp.out))
+		sp.keys[string(key)] = id
+		sp.states = append(sp.states, st...)
+		sp.out = append(sp.out, nil)
+		return id, true
+	}
+	init := make([]int32, 0, w)
+	if a.proc >= 0 {
+		init = append(init, b.initLocs[a.proc])
+	}
+	for _, s := range a.slots {
+		init = append(init, b.initVars[s])
+	}
+	intern(init)
+	next := make([]int32, w)
+	for q := int32(0); int(q) < len(sp.out); q++ {
+		if err := b.poll(); err != nil {
+			return nil, err
+		}
+		for _, li := range b.rel[ai] {
+			st := sp.states[int(q)*w : int(q+1)*w]
+			err := b.successors(a, st, &b.labels[li], next, func() {
+				id, _ := intern(next)
+				sp.out[q] = append(sp.out[q], mkArc(li, id))
+			})
+			if err != nil {
+				return nil, err
+			}
+		}
+		if len(sp.out) > maxAtomStates {
+			if !b.dropWidest(a) {
+				return nil, fmt.Errorf("process %s has more than %d locations", b.net.Processes[a.proc].Name, maxAtomStates)
+			}
+			return nil, errRestart
+		}
+	}
+	for q := range sp.out {
+		sp.out[q] = sortArcs(sp.out[q])
+	}
+	return sp, nil
+}
+
+// dropWidest drops a's slot with the most values; false when it has none.
+func (b *builder) dropWidest(a *atom) bool {
+	if len(a.slots) == 0 {
+		return false
+	}
+	w := a.slots[0]
+	for _, s := range a.slots {
+		if len(b.dom[s]) > len(b.dom[w]) {
+			w = s
+		}
+	}
+	b.drop(w)
+	return true
+}
+
+// poll returns the context's error, or a deadline error once the clock
+// is past the deadline (under js/wasm the context's timer cannot fire
+// while this runs).
+func (b *builder) poll() error {
+	b.polls++
+	if b.polls&255 != 0 {
+		return nil
+	}
+	if err := b.ctx.Err(); err != nil {
+		return err
+	}
+	if !b.deadline.IsZero() && !time.Now().Before(b.deadline) {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
+// keyOf appends the bytes of st to k.
+func keyOf(k []byte, st []int32) []byte {
+	for _, v := range st {
+		k = append(k, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+	}
+	return k
+}
+
+// successors calls emit with next set to each state of atom a that label
+// l leads to from st.
+func (b *builder) successors(a *atom, st []int32, l *label, next []int32, emit func()) error {
+	for _, r := range l.edges {
+		if r.proc == a.proc && st[0] != b.net.Processes[r.proc].Edges[r.edge].Src {
+			return nil
+		}
+	}
+	if len(l.recv) == 0 {
+		return b.run(a, st, l.edges, l, next, emit)
+	}
+	// A broadcast: every receiver may join or not. When receivers of
+	// different processes write a's slots, or one reads what another
+	// writes, their joint effect is not followed: a's slots may then
+	// take any value.
+	var writers []int32
+	for _, r := range l.recv {
+		if b.writesOwn(a, r) && !slices.Contains(writers, r.proc) {
+			writers = append(writers, r.proc)
+		}
+	}
+	if len(writers) > 1 || b.receiversInterfere(l) {
+		if err := b.coarse(a, st, l.edges, l, next, emit); err != nil {
+			return err
+		}
+		for _, r := range l.recv {
+			if r.proc == a.proc && st[0] == b.net.Processes[r.proc].Edges[r.edge].Src {
+				if err := b.coarse(a, st, append(slices.Clone(l.edges), r), l, next, emit); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if err := b.run(a, st, l.edges, l, next, emit); err != nil {
+		return err
+	}
+	for _, r := range l.recv {
+		joins := (r.proc == a.proc && st[0] == b.net.Processes[r.proc].Edges[r.edge].Src) ||
+			(r.proc != a.proc && b.writesOwn(a, r))
+		if joins {
+			if err := b.run(a, st, append(slices.Clone(l.edges), r), l, next, emit); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// writesOwn reports whether edge r may write one of a's slots.
+func (b *builder) writesOwn(a *atom, r edgeRef) bool {
+	for _, s := range b.net.Deps.Edges[r.proc][r.edge].Update.WriteVars {
+		if b.owner[s] >= 0 && slices.Contains(a.slots, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// receiversInterfere reports whether a receiver of broadcast l may read
+// what a receiver of another process writes.
+func (b *builder) receiversInterfere(l *label) bool {
+	for _, x := range l.recv {
+		dx := &b.net.Deps.Edges[x.proc][x.edge]
+		for _, y := range l.recv {
+			if x.proc == y.proc {
+				continue
+			}
+			for _, s := range b.net.Deps.Edges[y.proc][y.edge].Update.WriteVars {
+				if slices.Contains(dx.Update.ReadVars, s) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// dim is one dimension of the enumeration: a slot of another component
+// over its values, or a select binding not in the label over its range.
+type dim struct {
+	slot       int32 // −1 for a select binding
+	edge, bind int   // the edge (index into the run's edges) and binding
+	vals       []int32
+	lo, hi     int32
+}
+
+// run evaluates the edges of one transition from st: every guard on the
+// state before, then the updates in order (sender or internal edge
+// first), trying every value of what they read from other components and
+// every select value the label leaves open.
+func (b *builder) run(a *atom, st []int32, edges []edgeRef, l *label, next []int32, emit func()) error {
+	if l.meta {
+		return b.coarse(a, st, edges, l, next, emit)
+	}
+	var dims []dim
+	total := 1
+	seen := map[int32]bool{}
+	for i, r := range edges {
+		d := &b.net.Deps.Edges[r.proc][r.edge]
+		for _, list := range [][]int32{d.Guard.ReadVars, d.Sync.ReadVars, d.Update.ReadVars} {
+			for _, s := range list {
+				if seen[s] || b.constant[s] || (b.owner[s] >= 0 && slices.Contains(a.slots, s)) {
+					continue
+				}
+				seen[s] = true
+				vals := b.dom[s]
+				if b.owner[s] < 0 {
+					// A slot nobody tracks: any value of its range.
+					if vals = b.rangeOf(s); vals == nil {
+						return b.coarse(a, st, edges, l, next, emit)
+					}
+				}
+				dims = append(dims, dim{slot: s, vals: vals})
+				if total *= len(vals); total > maxEnum {
+					return b.coarse(a, st, edges, l, next, emit)
+				}
+			}
+		}
+		e := b.net.Processes[r.proc].Edges[r.edge]
+		if r.sel == nil {
+			for k, s := range e.Select {
+				if s.Lo > s.Hi {
+					return nil
+				}
+				dims = append(dims, dim{slot: -1, edge: i, bind: k, lo: s.Lo, hi: s.Hi})
+				if total *= int(s.Hi - s.Lo + 1); total > maxEnum {
+					return b.coarse(a, st, edges, l, next, emit)
+				}
+			}
+		}
+	}
+	sels := make([][]int32, len(edges))
+	for i, r := range edges {
+		if r.sel != nil {
+			sels[i] = r.sel
+		} else {
+			sels[i] = make([]int32, len(b.net.Processes[r.proc].Edges[r.edge].Select))
+		}
+	}
+	pick := make([]int, len(dims))
+	for {
+		copy(b.vars, b.initVars)
+		copy(b.locs, b.initLocs)
+		b.setOwn(a, st)
+		for k, d := range dims {
+			if d.slot >= 0 {
+				b.vars[d.slot] = d.vals[pick[k]]
+			} else {
+				sels[d.edge][d.bind] = d.lo + int32(pick[k])
+			}
+		}
+		if b.fire(edges, sels) {
+			b.result(a, st, edges, next)
+			emit()
+		}
+		if err := b.poll(); err != nil {
+			return err
+		}
+		k := len(dims) - 1
+		for ; k >= 0; k-- {
+			pick[k]++
+			size := len(dims[k].vals)
+			if dims[k].slot < 0 {
+				size = int(dims[k].hi - dims[k].lo + 1)
+			}
+			if pick[k] < size {
+				break
+			}
+			pick[k] = 0
+		}
+		if k < 0 {
+			return nil
+		}
+	}
+}
+
+// setOwn puts a's state st into b.vars and b.locs.
+func (b *builder) setOwn(a *atom, st []int32) {
+	off := 0
+	if a.proc >= 0 {
+		b.locs[a.proc] = st[0]
+		off = 1
+	}
+	for k, s := range a.slots {
+		b.vars[s] = st[off+k]
+	}
+}
+
+// fire evaluates the guards of edges on b.vars, their channels, and then
+// their updates; it reports whether all of it succeeded.
+func (b *builder) fire(edges []edgeRef, sels [][]int32) bool {
+	env := b.env
+	env.Vars, env.Locs = b.vars, b.locs
+	for _, r := range edges {
+		b.locs[r.proc] = b.net.Processes[r.proc].Edges[r.edge].Src
+	}
+	ch := int32(-1)
+	for i, r := range edges {
+		e := b.net.Processes[r.proc].Edges[r.edge]
+		copy(env.Sel, sels[i])
+		env.Reset()
+		if e.Guard != nil && e.Guard.Int != nil && (e.Guard.Int(env) == 0 || env.Err != nil) {
+			return false
+		}
+		if e.Sync != nil && len(edges) > 1 {
+			c := e.Sync.Chan
+			if e.Sync.ChanFn != nil {
+				c = e.Sync.ChanFn(env)
+				if env.Err != nil {
+					return false
+				}
+			}
+			if i > 0 && c != ch {
+				return false
+			}
+			ch = c
+		}
+	}
+	for i, r := range edges {
+		e := b.net.Processes[r.proc].Edges[r.edge]
+		if e.Update == nil {
+			continue
+		}
+		copy(env.Sel, sels[i])
+		env.Reset()
+		if e.Update(env); env.Err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// result writes into next the state of a after edges fired from st.
+func (b *builder) result(a *atom, st []int32, edges []edgeRef, next []int32) {
+	off := 0
+	if a.proc >= 0 {
+		next[0] = st[0]
+		for _, r := range edges {
+			if r.proc == a.proc {
+				next[0] = b.net.Processes[r.proc].Edges[r.edge].Dst
+			}
+		}
+		off = 1
+	}
+	for k, s := range a.slots {
+		next[off+k] = b.vars[s]
+	}
+}
+
+// coarse calls emit for every state of a that edges could lead to from
+// st when their guards are not evaluated: a's process moves along its
+// edge, and a's slots that they may write take any value of their range.
+// A written slot whose range is wider than maxDomain is dropped.
+func (b *builder) coarse(a *atom, st []int32, edges []edgeRef, l *label, next []int32, emit func()) error {
+	off := a.width() - len(a.slots)
+	copy(next, st)
+	for _, r := range edges {
+		if r.proc == a.proc {
+			next[0] = b.net.Processes[r.proc].Edges[r.edge].Dst
+		}
+	}
+	var written []int
+	total := 1
+	for k, s := range a.slots {
+		if !slices.Contains(l.writes, s) {
+			continue
+		}
+		v := b.net.Vars[s]
+		if int64(v.Hi)-int64(v.Lo)+1 > maxDomain {
+			b.drop(s)
+			return errRestart
+		}
+		written = append(written, k)
+		total *= int(v.Hi - v.Lo + 1)
+	}
+	if total > maxFanOut {
+		// Too many successors: the widest written slot is dropped.
+		w := written[0]
+		for _, k := range written {
+			if v, x := b.net.Vars[a.slots[k]], b.net.Vars[a.slots[w]]; v.Hi-v.Lo > x.Hi-x.Lo {
+				w = k
+			}
+		}
+		b.drop(a.slots[w])
+		return errRestart
+	}
+	for _, k := range written {
+		next[off+k] = b.net.Vars[a.slots[k]].Lo
+	}
+	for {
+		emit()
+		i := len(written) - 1
+		for ; i >= 0; i-- {
+			k := written[i]
+			if next[off+k] < b.net.Vars[a.slots[k]].Hi {
+				next[off+k]++
+				break
+			}
+			next[off+k] = b.net.Vars[a.slots[k]].Lo
+		}
+		if i < 0 {
+			return nil
+		}
+	}
+}
+
+// rangeOf returns the values of slot s's range, or nil when there are
+// more than maxDomain.
+func (b *builder) rangeOf(s int32) []int32 {
+	if b.ranges == nil {
+		b.ranges = map[int32][]int32{}
+	}
+	if r, ok := b.ranges[s]; ok {
+		return r
+	}
+	v := b.net.Vars[s]
+	var r []int32
+	if int64(v.Hi)-int64(v.Lo) < maxDomain {
+		for x := v.Lo; x <= v.Hi; x++ {
+			r = append(r, x)
+		}
+	}
+	b.ranges[s] = r
+	return r
+}

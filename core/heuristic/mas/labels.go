@@ -1,0 +1,213 @@
+// Labels: the kinds of global transition on which the components'
+// transition systems synchronise.
+
+package mas
+
+import (
+	"fmt"
+	"slices"
+
+	"beeline/core/model"
+)
+
+// edgeRef is one edge, with its select values when they are part of the
+// label (ground) and nil when each component tries every value itself.
+type edgeRef struct {
+	proc, edge int32
+	sel        []int32
+}
+
+// label is one kind of global transition: an internal edge, a binary
+// synchronisation of a sender and a receiver, or a broadcast sender
+// that the processes of recv may join.
+type label struct {
+	edges []edgeRef // the edges that take part: internal or sender first, then a binary receiver
+	recv  []edgeRef // a broadcast's possible receivers (select values never ground)
+	// reads and writes are the slots that any edge of the label, fixed
+	// or possible receiver, may read and write (sorted).
+	reads, writes []int32
+	meta          bool // an edge reads or writes meta variables
+}
+
+// Limits on how finely labels are told apart. Coarser labels are sound:
+// a component then tries every value itself.
+const (
+	// maxGround is the most select combinations of an edge that become
+	// labels of their own.
+	maxGround = 64
+	// maxLabels bounds the labels of a network.
+	maxLabels = 1 << 18
+)
+
+// instance is an edge with ground select values (or none), with the
+// channels its synchronisation may name.
+type instance struct {
+	ref   edgeRef
+	chans []int32 // sorted; nil for an internal edge
+	send  bool
+	bcast bool
+}
+
+// buildLabels lists the labels of n.
+func buildLabels(n *model.Network) ([]label, error) {
+	env := n.NewEnv()
+	env.Locs, env.Vars = n.InitialState()
+	var insts []instance
+	for p, proc := range n.Processes {
+		for _, e := range proc.Edges {
+			insts = edgeInstances(n, env, int32(p), e, insts)
+		}
+	}
+	receivers := map[int32][]int32{} // channel → binary receiving instances
+	bcastRecv := map[int32][]int32{} // channel → broadcast receiving edges (one instance per edge)
+	for i, in := range insts {
+		if in.chans == nil || in.send {
+			continue
+		}
+		for _, c := range in.chans {
+			if in.bcast {
+				bcastRecv[c] = append(bcastRecv[c], int32(i))
+			} else {
+				receivers[c] = append(receivers[c], int32(i))
+			}
+		}
+	}
+	var out []label
+	add := func(l label) error {
+		if len(out) >= maxLabels {
+			return fmt.Errorf("the model has more than %d kinds of transition, too many for merge-and-shrink", maxLabels)
+		}
+		out = append(out, finishLabel(n, l))
+		return nil
+	}
+	for _, in := range insts {
+		switch {
+		case in.chans == nil:
+			if err := add(label{edges: []edgeRef{in.ref}}); err != nil {
+				return nil, err
+			}
+		case !in.send:
+		case in.bcast:
+			l := label{edges: []edgeRef{in.ref}}
+			for _, r := range matching(in.chans, bcastRecv) {
+				rr := insts[r].ref
+				if rr.proc != in.ref.proc && !slices.ContainsFunc(l.recv, func(x edgeRef) bool { return x.proc == rr.proc && x.edge == rr.edge }) {
+					l.recv = append(l.recv, edgeRef{proc: rr.proc, edge: rr.edge})
+				}
+			}
+			if err := add(l); err != nil {
+				return nil, err
+			}
+		default:
+			for _, r := range matching(in.chans, receivers) {
+				if insts[r].ref.proc == in.ref.proc {
+					continue
+				}
+				if err := add(label{edges: []edgeRef{in.ref, insts[r].ref}}); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// matching returns the instances of by that listen on one of chans, each
+// once, in order.
+func matching(chans []int32, by map[int32][]int32) []int32 {
+	var out []int32
+	for _, c := range chans {
+		out = append(out, by[c]...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// edgeInstances appends the instances of edge e of process p: one per
+// select combination when there are few, else one standing for all.
+func edgeInstances(n *model.Network, env *model.Env, p int32, e *model.Edge, out []instance) []instance {
+	combos := 1
+	for _, s := range e.Select {
+		if s.Lo > s.Hi {
+			return out // an empty range: the edge never fires
+		}
+		combos *= int(s.Hi - s.Lo + 1)
+		if combos > maxGround {
+			break
+		}
+	}
+	deps := n.Deps.Edges[p][e.Index]
+	base := instance{ref: edgeRef{proc: p, edge: e.Index}}
+	if e.Sync != nil {
+		base.send, base.bcast = e.Sync.Send, e.Sync.Broadcast
+		base.chans = slices.Clone(deps.Sync.Chans)
+		if e.Sync.ChanFn == nil {
+			base.chans = []int32{e.Sync.Chan}
+		}
+	}
+	if len(e.Select) == 0 || combos > maxGround {
+		return append(out, base)
+	}
+	// The channel is known per combination when its index reads no state.
+	static := e.Sync != nil && e.Sync.ChanFn != nil && len(deps.Sync.ReadVars) == 0 && len(deps.Sync.ReadMeta) == 0
+	sel := make([]int32, len(e.Select))
+	for k, s := range e.Select {
+		sel[k] = s.Lo
+	}
+	for {
+		in := base
+		in.ref.sel = slices.Clone(sel)
+		if static {
+			copy(env.Sel, sel)
+			env.Reset()
+			c := e.Sync.ChanFn(env)
+			if env.Err == nil {
+				in.chans = []int32{c}
+				out = append(out, in)
+			}
+		} else {
+			out = append(out, in)
+		}
+		if !nextSelect(sel, e.Select) {
+			return out
+		}
+	}
+}
+
+// nextSelect advances sel to the next combination of s, the last binding
+// fastest; it reports false after the last one.
+func nextSelect(sel []int32, s []model.Select) bool {
+	for k := len(sel) - 1; k >= 0; k-- {
+		if sel[k] < s[k].Hi {
+			sel[k]++
+			return true
+		}
+		sel[k] = s[k].Lo
+	}
+	return false
+}
+
+// finishLabel fills in what l's edges may read and write.
+func finishLabel(n *model.Network, l label) label {
+	var reads, writes []int32
+	note := func(r edgeRef) {
+		d := &n.Deps.Edges[r.proc][r.edge]
+		for _, x := range []*[]int32{&d.Guard.ReadVars, &d.Sync.ReadVars, &d.Update.ReadVars} {
+			reads = append(reads, *x...)
+		}
+		writes = append(append(writes, d.Update.WriteVars...), d.Guard.WriteVars...)
+		if len(d.Guard.ReadMeta)+len(d.Update.ReadMeta)+len(d.Update.WriteMeta)+len(d.Sync.ReadMeta) > 0 {
+			l.meta = true
+		}
+	}
+	for _, r := range l.edges {
+		note(r)
+	}
+	for _, r := range l.recv {
+		note(r)
+	}
+	slices.Sort(reads)
+	slices.Sort(writes)
+	l.reads, l.writes = slices.Compact(reads), slices.Compact(writes)
+	return l
+}

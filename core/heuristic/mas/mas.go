@@ -1,0 +1,495 @@
+// The heuristic: options, the compose-and-abstract loop, and the lookup.
+
+package mas
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"beeline/core/dbm"
+	"beeline/core/heuristic"
+	"beeline/core/ir"
+	"beeline/core/model"
+)
+
+// DefaultBound is N when Options.Bound is 0, chosen from measurements
+// (see the package documentation).
+const DefaultBound = 100
+
+// MaxBound is the largest N accepted: a product of two abstractions
+// has at most N² states.
+const MaxBound = 2048
+
+// Options configure the abstraction.
+type Options struct {
+	// Bound is N, the most states an intermediate abstraction keeps
+	// (0: DefaultBound).
+	Bound int
+}
+
+// Progress is what the precomputation reports.
+type Progress struct {
+	Merged, Merges int   // compositions done and in all
+	States         int64 // abstract states built so far, products included
+}
+
+// Heuristic is the distance-preserving abstraction heuristic for a
+// network and a target. It is admissible and consistent, and says inf of
+// states from which the abstraction reaches no target state (dead ends).
+type Heuristic struct {
+	net    *model.Network
+	target *heuristic.Target
+	bound  int32
+	abs    *abstraction
+	vals   []int32
+	key    []byte
+	// Report, if set, receives the precomputation's progress.
+	Report func(Progress)
+}
+
+// New returns the heuristic for target t of n. It does not precompute.
+func New(n *model.Network, t *heuristic.Target, opts Options) *Heuristic {
+	b := int32(opts.Bound)
+	if b <= 0 {
+		b = DefaultBound
+	}
+	return &Heuristic{net: n, target: t, bound: b}
+}
+
+// Info describes the heuristic and, once computed, its abstraction.
+func (h *Heuristic) Info() heuristic.Info {
+	p := map[string]string{"bound": strconv.Itoa(int(h.bound))}
+	if h.abs != nil {
+		p["states"] = strconv.Itoa(len(h.abs.dist))
+	}
+	return heuristic.Info{Name: "mas", Params: p, Admissible: true, Consistent: true}
+}
+
+// States returns the number of states of the final abstraction (after
+// Precompute or Load).
+func (h *Heuristic) States() int {
+	if h.abs == nil {
+		return 0
+	}
+	return len(h.abs.dist)
+}
+
+// abstraction is the result: the atoms' state indices, the tree of
+// binary tables, and the distances of the final abstract states.
+type abstraction struct {
+	atoms []atomIndex
+	nodes []node
+	dist  []int32
+}
+
+// atomIndex maps an atom's concrete values to its abstract state.
+type atomIndex struct {
+	proc  int32
+	slots []int32
+	keys  map[string]int32 // −1: pruned
+}
+
+// node is a node of the abstraction tree: a leaf reads atom Atom, an
+// inner node maps the states of its children Left and Right to
+// Table[left·NR+right] (−1: no abstract state, a dead end).
+type node struct {
+	atom        int32 // −1 for an inner node
+	left, right int32
+	nr          int32
+	table       []int32
+}
+
+// Precompute builds the abstraction. progress gets the abstract states
+// built so far (total 0: unknown).
+func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total int64)) error {
+	report := func(p Progress) {
+		if h.Report != nil {
+			h.Report(p)
+		}
+		if progress != nil {
+			progress(p.States, 0)
+		}
+	}
+	if h.target.Trivial() {
+		h.abs = &abstraction{dist: []int32{0}}
+		return nil
+	}
+	labels, err := buildLabels(h.net)
+	if err != nil {
+		return err
+	}
+	b := newBuilder(ctx, h.net, h.target, labels)
+	spaces, err := b.explore()
+	if err != nil {
+		return err
+	}
+	c := &composer{b: b, target: h.target, bound: h.bound, report: report, words: goalWords(h.target)}
+	abs, err := c.run(spaces)
+	if err != nil {
+		return err
+	}
+	h.abs = abs
+	return nil
+}
+
+// Estimate returns the distance of d's abstract state, inf when the
+// abstraction has none (no target state is reachable from d).
+func (h *Heuristic) Estimate(d []int32, _ *dbm.DBM) (int32, bool) {
+	a := h.abs
+	if a == nil || len(a.nodes) == 0 {
+		if a != nil && len(a.dist) == 1 {
+			return a.dist[0], false
+		}
+		return 0, false
+	}
+	if len(h.vals) < len(a.nodes) {
+		h.vals = make([]int32, len(a.nodes))
+	}
+	np := int32(len(h.net.Processes))
+	for i := range a.nodes {
+		nd := &a.nodes[i]
+		v := int32(-1)
+		if nd.atom >= 0 {
+			at := &a.atoms[nd.atom]
+			h.key = h.key[:0]
+			if at.proc >= 0 {
+				h.key = keyOf(h.key, d[at.proc:at.proc+1])
+			}
+			for _, s := range at.slots {
+				h.key = keyOf(h.key, d[np+s:np+s+1])
+			}
+			k, ok := at.keys[string(h.key)]
+			switch {
+			case !ok:
+				v = unknown
+			default:
+				v = k
+			}
+		} else {
+			l, r := h.vals[nd.left], h.vals[nd.right]
+			switch {
+			case l == -1 || r == -1:
+			case l == unknown || r == unknown:
+				v = unknown
+			default:
+				v = nd.table[l*nd.nr+r]
+			}
+		}
+		h.vals[i] = v
+	}
+	root := h.vals[len(a.nodes)-1]
+	switch {
+	case root == unknown:
+		return 0, false
+	case root < 0 || a.dist[root] == inf:
+		return 0, true
+	}
+	return a.dist[root], false
+}
+
+// unknown is the state of values the abstraction never met: a state the
+// over-approximation did not reach, which only a gap in it could give.
+// Its estimate is 0, which is always admissible.
+const unknown = -2
+
+// goalWords is the number of uint64s per state that hold the target's
+// conjuncts: one bit each, or one bit for all when there are many.
+func goalWords(t *heuristic.Target) int {
+	if len(t.Conjuncts) > maxGoalBits {
+		return 1
+	}
+	return max(1, (len(t.Conjuncts)+63)/64)
+}
+
+// maxGoalBits bounds the conjuncts followed one by one.
+const maxGoalBits = 1024
+
+// goalBits sets in g the conjuncts whose part on atom a holds in st.
+func goalBits(t *heuristic.Target, b *builder, a *atom, st []int32, g []uint64) {
+	copy(b.vars, b.initVars)
+	copy(b.locs, b.initLocs)
+	b.setOwn(a, st)
+	for k := range t.Conjuncts {
+		if conjunctHolds(&t.Conjuncts[k], b, a) {
+			if len(t.Conjuncts) > maxGoalBits {
+				g[0] = 1
+				return
+			}
+			g[k/64] |= 1 << (k % 64)
+		}
+	}
+}
+
+// conjunctHolds reports whether the part of c that atom a decides holds
+// in the state set in b.vars and b.locs: its location set for a's
+// process, and its conditions that read only a's slots and constants.
+func conjunctHolds(c *heuristic.Conjunct, b *builder, a *atom) bool {
+	for _, ls := range c.Locs {
+		if ls.Proc == a.proc && !slices.Contains(ls.Locs, b.locs[a.proc]) {
+			return false
+		}
+	}
+	for _, e := range c.Conds {
+		if decides(e, b, a) && evalExpr(e, b.vars, b.locs) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// decides reports whether e reads only what atom a knows.
+func decides(e *heuristic.Expr, b *builder, a *atom) bool {
+	switch e.Op {
+	case heuristic.OpAny, heuristic.OpRange, heuristic.OpTop:
+		return false
+	case heuristic.OpVar:
+		return b.constant[e.Lo] || (b.owner[e.Lo] >= 0 && slices.Contains(a.slots, e.Lo))
+	case heuristic.OpLoc:
+		return e.Proc == a.proc
+	}
+	for _, x := range e.Args {
+		if !decides(x, b, a) {
+			return false
+		}
+	}
+	return true
+}
+
+// evalExpr evaluates an expression that decides says is known (a
+// run-time error counts as 0: the condition does not hold).
+func evalExpr(e *heuristic.Expr, vars, locs []int32) int32 {
+	switch e.Op {
+	case heuristic.OpConst:
+		return e.Lo
+	case heuristic.OpVar:
+		return vars[e.Lo]
+	case heuristic.OpLoc:
+		return ir.B2I(locs[e.Proc] == e.Lo)
+	case heuristic.OpUnary:
+		return ir.ApplyUnary(e.Fn, evalExpr(e.Args[0], vars, locs))
+	case heuristic.OpBinary:
+		v, msg := ir.Apply(e.Fn, evalExpr(e.Args[0], vars, locs), evalExpr(e.Args[1], vars, locs))
+		if msg != "" {
+			return 0
+		}
+		return v
+	case heuristic.OpCond:
+		if evalExpr(e.Args[0], vars, locs) != 0 {
+			return evalExpr(e.Args[1], vars, locs)
+		}
+		return evalExpr(e.Args[2], vars, locs)
+	}
+	return 0
+}
+
+// composer runs the compose-and-abstract loop.
+type composer struct {
+	b      *builder
+	target *heuristic.Target
+	bound  int32
+	words  int
+	report func(Progress)
+	prog   Progress
+}
+
+// part is one abstraction of the current set: its system, the tree node
+// that maps concrete states to its states, its distances, and the rank
+// of each label it is concerned with.
+type part struct {
+	t    *lts
+	node int32
+	dist []int32
+	rank map[int32]int32
+	// trivial: every state is a goal state (the target says nothing of
+	// this part).
+	trivial bool
+}
+
+// maxProduct bounds the pairs of a product's table; past it the larger
+// factor is shrunk to the bound first.
+const maxProduct = 1 << 22
+
+// run composes the atoms' systems two at a time, shrinking each product
+// to the bound, into one abstraction.
+func (c *composer) run(spaces []*space) (*abstraction, error) {
+	abs := &abstraction{}
+	var parts []*part
+	for ai := range c.b.atoms {
+		t, idx := c.atomSystem(int32(ai), spaces[ai])
+		abs.atoms = append(abs.atoms, idx)
+		abs.nodes = append(abs.nodes, node{atom: int32(ai), left: -1, right: -1})
+		p := c.newPart(t, int32(len(abs.nodes)-1))
+		// Dead ends of an atom alone are dead ends of the network.
+		var m []int32
+		p.t, m = p.t.prune(p.dist)
+		remap(idx.keys, m)
+		p.dist = p.t.distances()
+		p.rank = ranks(p.t, p.dist)
+		parts = append(parts, p)
+	}
+	c.prog.Merges = len(parts) - 1
+	for len(parts) > 1 {
+		i, j := c.pick(parts)
+		x, y := parts[i], parts[j]
+		last := len(parts) == 2
+		for _, f := range []*part{x, y} {
+			if int(x.t.n)*int(y.t.n) > maxProduct && f.t.n > c.bound {
+				if err := c.shrinkPart(abs, f); err != nil {
+					return nil, err
+				}
+			}
+		}
+		t, table, err := product(x.t, y.t, c.b.poll)
+		if err != nil {
+			return nil, err
+		}
+		c.prog.States += int64(t.n)
+		dist := t.distances()
+		t, m := t.prune(dist)
+		dist = t.distances()
+		for k, v := range table {
+			if v >= 0 {
+				table[k] = m[v]
+			}
+		}
+		if !last && t.n > c.bound {
+			q, cls, err := t.shrink(dist, c.bound, c.b.poll)
+			if err != nil {
+				return nil, err
+			}
+			for k, v := range table {
+				if v >= 0 {
+					table[k] = cls[v]
+				}
+			}
+			t = q
+			dist = t.distances()
+		}
+		abs.nodes = append(abs.nodes, node{atom: -1, left: x.node, right: y.node, nr: y.t.n, table: table})
+		np := &part{t: t, node: int32(len(abs.nodes) - 1), dist: dist, trivial: x.trivial && y.trivial}
+		np.rank = ranks(t, dist)
+		parts[i] = np
+		parts = slices.Delete(parts, j, j+1)
+		c.prog.Merged++
+		c.report(c.prog)
+	}
+	p := parts[0]
+	if len(abs.nodes) > 0 && p.node != int32(len(abs.nodes)-1) {
+		return nil, fmt.Errorf("merge-and-shrink: the last node is not the root")
+	}
+	abs.dist = p.dist
+	return abs, nil
+}
+
+// shrinkPart shrinks f to the bound in place, adding a node that maps f's
+// old states to the new ones.
+func (c *composer) shrinkPart(abs *abstraction, f *part) error {
+	q, cls, err := f.t.shrink(f.dist, c.bound, c.b.poll)
+	if err != nil {
+		return err
+	}
+	// A node with a one-state right child stands for the map.
+	abs.nodes = append(abs.nodes, node{atom: -1, left: f.node, right: c.unitNode(abs), nr: 1, table: cls})
+	f.t, f.node = q, int32(len(abs.nodes)-1)
+	f.dist = q.distances()
+	f.rank = ranks(q, f.dist)
+	return nil
+}
+
+// unitNode returns a node that maps every state to 0.
+func (c *composer) unitNode(abs *abstraction) int32 {
+	abs.atoms = append(abs.atoms, atomIndex{proc: -1, keys: map[string]int32{"": 0}})
+	abs.nodes = append(abs.nodes, node{atom: int32(len(abs.atoms) - 1), left: -1, right: -1})
+	return int32(len(abs.nodes) - 1)
+}
+
+// remap applies m to the states of keys.
+func remap(keys map[string]int32, m []int32) {
+	for k, v := range keys {
+		keys[k] = m[v]
+	}
+}
+
+// newPart wraps an atom's system.
+func (c *composer) newPart(t *lts, nd int32) *part {
+	p := &part{t: t, node: nd, dist: t.distances(), trivial: true}
+	for s := range t.n {
+		if !t.isGoal(s) {
+			p.trivial = false
+			break
+		}
+	}
+	return p
+}
+
+// atomSystem turns an atom's explored space into a system with goals and
+// returns it with the atom's index.
+func (c *composer) atomSystem(ai int32, sp *space) (*lts, atomIndex) {
+	b := c.b
+	a := &b.atoms[ai]
+	w := a.width()
+	n := int32(len(sp.out))
+	t := &lts{n: n, init: 0, words: c.words, goal: make([]uint64, int(n)*c.words), out: sp.out, rel: make([]uint64, (len(b.labels)+63)/64)}
+	for _, l := range b.rel[ai] {
+		t.rel[l>>6] |= 1 << (l & 63)
+	}
+	for s := range n {
+		goalBits(c.target, b, a, sp.states[int(s)*w:int(s+1)*w], t.goal[int(s)*c.words:int(s+1)*c.words])
+	}
+	return t, atomIndex{proc: a.proc, slots: slices.Clone(a.slots), keys: sp.keys}
+}
+
+// ranks returns, for each label with arcs in t, the least distance of a
+// state one of its arcs enters: how close to the target the label is
+// taken (the paper's r(P, a)).
+func ranks(t *lts, dist []int32) map[int32]int32 {
+	r := map[int32]int32{}
+	for s := range t.out {
+		for _, a := range t.out[s] {
+			d := dist[a.dst()]
+			if old, ok := r[a.label()]; !ok || d < old {
+				r[a.label()] = d
+			}
+		}
+	}
+	return r
+}
+
+// pick chooses the next two parts to compose: among the pairs where one
+// part's target condition is not trivial, the pair whose shared labels
+// are taken closest to the target (least over the shared labels of the
+// larger of the two ranks); ties go to the smaller product, then to
+// the earlier pair.
+func (c *composer) pick(parts []*part) (int, int) {
+	bi, bj := -1, -1
+	var bw int32
+	var bs int
+	for i := range parts {
+		for j := i + 1; j < len(parts); j++ {
+			x, y := parts[i], parts[j]
+			if x.trivial && y.trivial {
+				continue
+			}
+			w := int32(inf)
+			small, large := x.rank, y.rank
+			if len(small) > len(large) {
+				small, large = large, small
+			}
+			for l, r := range small {
+				if q, ok := large[l]; ok {
+					w = min(w, max(r, q))
+				}
+			}
+			size := int(x.t.n) * int(y.t.n)
+			if bi < 0 || w < bw || (w == bw && size < bs) {
+				bi, bj, bw, bs = i, j, w, size
+			}
+		}
+	}
+	if bi < 0 {
+		return 0, 1
+	}
+	return bi, bj
+}

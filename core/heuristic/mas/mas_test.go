@@ -1,0 +1,408 @@
+// Merge-and-shrink against its contract: zero on the target, consistency
+// and admissibility on sampled states and transitions, dead ends that are
+// dead; A* with it against BFS on the shared models; the tables.
+
+package mas_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"beeline/core/dbm"
+	"beeline/core/heuristic"
+	"beeline/core/heuristic/mas"
+	"beeline/core/internal/testmodel"
+	"beeline/core/lang"
+	"beeline/core/model"
+	"beeline/core/options"
+	"beeline/core/search"
+	"beeline/core/verify"
+	"beeline/core/zone"
+)
+
+const sharedModels = "../../../../shared/models"
+
+// cases are shared models with reachable and unreachable targets, chosen
+// for their synchronisation (binary and broadcast channels, channel
+// arrays, select), shared variables and small state spaces.
+var cases = []struct{ model, query string }{
+	{"ticktac-fork/arbiter_tree.xml", "E<> Client_1.work and Client_2.work"},
+	{"ticktac/fischer.xml", "A[] forall (i : pid_t) forall (j : pid_t) i != j imply not (P(i).cs and P(j).cs)"},
+	{"uppaal-demos/2doors.xml", "E<> Door1.open"},
+	{"uppaal-demos/2doors.xml", "A[] not (Door1.open and Door2.open)"},
+	{"uppaal-demos/bridge.xml", "E<> Viking1.safe and Viking2.safe and Viking3.safe and Viking4.safe"},
+	{"uppaal-demos/train-gate.xml", "E<> Train(0).Cross and Train(1).Stop"},
+	{"xtabench/critical/critical-3-25-50.xta", "E<> ProdCell(1).error"},
+	{"xtabench/fischer/fischer-4-32-64.xta", "A[] not (P(1).cs && P(2).cs)"},
+	{"xtabench/csma/csma-4.xta", "E<> Station(1).retry && Station(2).transm"},
+	{"rra-fmics21/Fischer/fischer-10N.xml", "E<> P(1).cs && P(2).cs"},
+}
+
+// broadcastShared has a broadcast whose receivers write a shared counter
+// and a variable of the sender's, a select over a channel array, and a
+// target on two variables of different components.
+const broadcastShared = `
+int[0,3] n;
+int[0,5] k;
+broadcast chan go;
+chan c[3];
+process S {
+    state A, B, C;
+    init A;
+    trans
+        A -> B { sync go!; assign k = k + 1; },
+        B -> A { guard n < 3; },
+        B -> C { guard n >= 2; sync c[2]!; };
+}
+process R(const int[0,2] id) {
+    state W, G, D;
+    init W;
+    trans
+        W -> G { sync go?; assign n = n + 1; },
+        G -> D { select i : int[0,2]; guard i == id; sync c[i]?; },
+        G -> W { };
+}
+R0 = R(0); R1 = R(1); R2 = R(2);
+system S, R0, R1, R2;`
+
+// counters are two processes that exchange a token through a shared
+// variable, whose values make the distances.
+const counters = `
+int[0,8] tok;
+process P {
+    int[0,4] m;
+    state A, B;
+    init A;
+    trans
+        A -> B { guard tok % 2 == 0 && tok < 8; assign tok = tok + 1, m = (m + 1) % 5; },
+        B -> A { };
+}
+process Q {
+    state A, B;
+    init A;
+    trans
+        A -> B { guard tok % 2 == 1; assign tok = tok + 1; },
+        B -> A { };
+}
+system P, Q;`
+
+// inlineCases are models written for these tests.
+var inlineCases = []struct{ name, src, query string }{
+	{"broadcast.xta", broadcastShared, "E<> S.C && R1.D"},
+	{"broadcast.xta", broadcastShared, "E<> k == 3 && n == 3"},
+	{"counters.xta", counters, "E<> tok == 7 && P.m == 4"},
+	{"counters.xta", counters, "E<> tok == 7 && P.m == 2"},
+}
+
+// problem is a network, a reachability query, and the zone graph and
+// goal of the search that decides it.
+type problem struct {
+	n      *model.Network
+	f      *model.Formula
+	g      *zone.Graph
+	goal   *zone.Goal
+	target *heuristic.Target
+}
+
+func forEachProblem(t *testing.T, f func(t *testing.T, p *problem)) {
+	for _, c := range cases {
+		t.Run(filepath.Base(c.model)+" "+c.query, func(t *testing.T) {
+			n := testmodel.File(t, testmodel.Shared(t, filepath.Join(sharedModels, c.model)))
+			f(t, newProblem(t, n, c.query))
+		})
+	}
+	for _, c := range inlineCases {
+		t.Run(c.name+" "+c.query, func(t *testing.T) {
+			f(t, newProblem(t, testmodel.Source(t, c.name, c.src), c.query))
+		})
+	}
+}
+
+func newProblem(t *testing.T, n *model.Network, query string) *problem {
+	t.Helper()
+	f := testmodel.Query(t, n, query)
+	target := f.Prop
+	switch f.Kind {
+	case lang.QueryEF:
+	case lang.QueryAG:
+		target = &model.Prop{Op: model.PropNot, Args: []*model.Prop{f.Prop}}
+	default:
+		t.Fatalf("%s is not a reachability query", query)
+	}
+	g, err := zone.New(n, zone.Options{}, target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &problem{n: n, f: f, g: g, goal: g.Goal(target), target: heuristic.TargetOf(n, f)}
+}
+
+func precompute(t *testing.T, p *problem, bound int) *mas.Heuristic {
+	t.Helper()
+	h := mas.New(p.n, p.target, mas.Options{Bound: bound})
+	if err := h.Precompute(context.Background(), nil); err != nil {
+		t.Fatalf("bound %d: %v", bound, err)
+	}
+	return h
+}
+
+type state struct {
+	d []int32
+	z *dbm.DBM
+}
+
+func (p *problem) describe(s state) string { return p.g.FormatState(s.d, s.z) }
+
+func (p *problem) initial(t *testing.T) state {
+	t.Helper()
+	s := state{make([]int32, p.g.DiscreteLen()), dbm.New(p.g.Dim())}
+	if ok, err := p.g.NewExpander().Initial(s.d, s.z); !ok || err != nil {
+		t.Fatalf("initial state: %v %v", ok, err)
+	}
+	return s
+}
+
+func (p *problem) successors(t *testing.T, x *zone.Expander, s state) []state {
+	t.Helper()
+	var out []state
+	err := x.Successors(s.d, s.z, func(_, d2 []int32, z2 *dbm.DBM) bool {
+		out = append(out, state{slices.Clone(d2), z2.Copy()})
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// sample follows random walks from the initial state and returns the
+// states visited, up to max, without duplicates.
+func (p *problem) sample(t *testing.T, rng *rand.Rand, max int) []state {
+	t.Helper()
+	x := p.g.NewExpander()
+	seen := map[string]bool{}
+	var out []state
+	s := p.initial(t)
+	for tries := 0; len(out) < max && tries < 4*max; tries++ {
+		if k := p.describe(s); !seen[k] {
+			seen[k] = true
+			out = append(out, s)
+		}
+		next := p.successors(t, x, s)
+		if len(next) == 0 || rng.IntN(50) == 0 {
+			s = p.initial(t)
+			continue
+		}
+		s = next[rng.IntN(len(next))]
+	}
+	return out
+}
+
+// startAt is the concrete zone graph with s as its initial state.
+type startAt struct {
+	*zone.Expander
+	s state
+}
+
+func (s *startAt) Initial(d []int32, z *dbm.DBM) (bool, error) {
+	copy(d, s.s.d)
+	z.CopyFrom(s.s.z)
+	return true, nil
+}
+
+const distanceBudget = 50000
+
+// distance returns the number of transitions from s to the nearest goal
+// state, or Stopped or NotReached.
+func (p *problem) distance(t *testing.T, s state) (int32, search.Verdict) {
+	t.Helper()
+	r, err := search.Run(context.Background(), &startAt{p.g.NewExpander(), s}, p.goal.Holds,
+		search.Options{CoverRequiresSmallerDepth: true, MaxStates: distanceBudget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Depth, r.Verdict
+}
+
+// TestEstimates checks h on states sampled by random walks, at two
+// bounds: 0 on goal states; h(s) ≤ h(s') + 1 along every transition
+// (consistency, which Info claims); inf only at true dead ends; never
+// above the true distance.
+func TestEstimates(t *testing.T) {
+	samples := 80
+	if testing.Short() {
+		samples = 20
+	}
+	forEachProblem(t, func(t *testing.T, p *problem) {
+		states := p.sample(t, rand.New(rand.NewPCG(7, uint64(len(p.n.Processes)))), samples)
+		for _, bound := range []int{4, 100} {
+			t.Run(fmt.Sprint("N=", bound), func(t *testing.T) {
+				checkEstimates(t, p, precompute(t, p, bound), states)
+			})
+		}
+	})
+}
+
+func checkEstimates(t *testing.T, p *problem, h *mas.Heuristic, states []state) {
+	x := p.g.NewExpander()
+	var transitions, exact, distances, deadEnds int
+	dead := map[string]bool{}
+	expectDeadEnd := func(s state, what string) {
+		t.Helper()
+		k := p.describe(s)
+		if dead[k] {
+			return
+		}
+		dead[k] = true
+		if dv, v := p.distance(t, s); v == search.Reached {
+			t.Fatalf("h = inf at %s (%s), but a goal state is %d transitions away", k, what, dv)
+		}
+		deadEnds++
+	}
+	for i, s := range states {
+		hs, infs := h.Estimate(s.d, s.z)
+		if p.goal.Holds(s.d, s.z) && (infs || hs != 0) {
+			t.Fatalf("h = %d (inf %v) at the goal state %s", hs, infs, p.describe(s))
+		}
+		if infs {
+			expectDeadEnd(s, "sampled")
+		}
+		if i%4 == 0 {
+			if dv, v := p.distance(t, s); v == search.Reached {
+				distances++
+				if infs || hs > dv {
+					t.Fatalf("h = %d (inf %v) at %s, above the true distance %d", hs, infs, p.describe(s), dv)
+				}
+				if hs == dv {
+					exact++
+				}
+			}
+		}
+		for _, s2 := range p.successors(t, x, s) {
+			transitions++
+			h2, inf2 := h.Estimate(s2.d, s2.z)
+			switch {
+			case inf2:
+				expectDeadEnd(s2, "a successor of "+p.describe(s))
+			case !infs && hs > h2+1:
+				t.Fatalf("inconsistent: h = %d at %s\nbut h = %d at its successor %s", hs, p.describe(s), h2, p.describe(s2))
+			}
+		}
+	}
+	t.Logf("%s: %d states, %d transitions, %d true distances (%d equal to h), %d dead ends confirmed",
+		h.Info(), len(states), transitions, distances, exact, deadEnds)
+}
+
+// TestAStarAgreesWithBFS checks every reachability query of the shared
+// models whose BFS fits a budget: A* with merge-and-shrink gives BFS's
+// verdict and a trace as short as BFS's, and greedy search the verdict.
+func TestAStarAgreesWithBFS(t *testing.T) {
+	rows := testmodel.Expected(t, sharedModels)
+	budget := 20000
+	if testing.Short() {
+		budget = 5000
+	}
+	checked := 0
+	for _, e := range rows {
+		if !strings.HasPrefix(e.Query, "E<>") && !strings.HasPrefix(e.Query, "A[]") {
+			continue
+		}
+		t.Run(e.Model+": "+e.Query, func(t *testing.T) {
+			if e.Disagree != "" {
+				t.Skip(e.Disagree)
+			}
+			n := testmodel.File(t, filepath.Join(sharedModels, e.Model))
+			f := testmodel.Query(t, n, e.Query)
+			if heuristic.TargetOf(n, f).Trivial() {
+				t.Skip("the target says nothing a heuristic reads (deadlock, clocks only): every estimate is 0")
+			}
+			opts := verify.Options{MaxStates: int64(budget), Trace: verify.TraceShortest}
+			bfs, err := verify.Check(context.Background(), n, f, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bfs.Verdict == verify.Unknown {
+				t.Skipf("BFS: %s", bfs.Reason)
+			}
+			checked++
+			for _, order := range []search.Order{search.AStar, search.GBFS} {
+				o := opts
+				o.MaxStates = 0
+				o.Order, o.Heuristic = order, newHeuristic(t, "mas")
+				r, err := verify.Check(context.Background(), n, f, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case r.Verdict != bfs.Verdict:
+					t.Errorf("%v: %v (%s), BFS %v", order, r.Verdict, r.Reason, bfs.Verdict)
+				case order == search.AStar && r.Depth != bfs.Depth:
+					t.Errorf("A*: a trace of %d transitions, BFS %d", r.Depth, bfs.Depth)
+				}
+				if order == search.AStar {
+					t.Logf("A* with %s: %v, depth %d, %d explored (BFS %d)", r.Heuristic, r.Verdict, r.Depth, r.Stats.Explored, bfs.Stats.Explored)
+				}
+			}
+		})
+	}
+	if checked == 0 && len(rows) > 0 {
+		t.Fatal("no query fitted the budget")
+	}
+}
+
+func newHeuristic(t *testing.T, spec string) verify.NewHeuristic {
+	t.Helper()
+	h, err := options.Builtin().NewHeuristic(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// TestTables checks that two precomputations encode to the same bytes,
+// that a loaded table gives the same estimates, and that a table made for
+// another query, model or bound, or cut short, is refused.
+func TestTables(t *testing.T) {
+	forEachProblem(t, func(t *testing.T, p *problem) {
+		a, b := precompute(t, p, 25), precompute(t, p, 25)
+		ta, err := a.Table()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb, _ := b.Table()
+		if !bytes.Equal(ta, tb) {
+			t.Fatalf("two precomputations encode to different tables (%d and %d bytes)", len(ta), len(tb))
+		}
+		c := mas.New(p.n, p.target, mas.Options{Bound: 25})
+		if err := c.Load(ta); err != nil {
+			t.Fatal(err)
+		}
+		x := p.g.NewExpander()
+		for _, s := range p.sample(t, rand.New(rand.NewPCG(3, 5)), 30) {
+			for _, s2 := range append(p.successors(t, x, s), s) {
+				h1, i1 := a.Estimate(s2.d, s2.z)
+				h2, i2 := c.Estimate(s2.d, s2.z)
+				if h1 != h2 || i1 != i2 {
+					t.Fatalf("loaded table: %d/%v, computed %d/%v at %s", h2, i2, h1, i1, p.describe(s2))
+				}
+			}
+		}
+		if err := mas.New(p.n, p.target, mas.Options{Bound: 26}).Load(ta); err == nil || !strings.Contains(err.Error(), "bound 25") {
+			t.Errorf("a table of another bound: %v", err)
+		}
+		other := &heuristic.Target{Conjuncts: []heuristic.Conjunct{{Locs: []heuristic.LocSet{{Proc: 0, Locs: []int32{0}}}}}}
+		if err := mas.New(p.n, other, mas.Options{Bound: 25}).Load(ta); err == nil || !strings.Contains(err.Error(), "another query") {
+			t.Errorf("a table of another query: %v", err)
+		}
+		for _, cut := range []int{0, 1, len(ta) / 2, len(ta) - 1} {
+			if err := mas.New(p.n, p.target, mas.Options{Bound: 25}).Load(ta[:cut]); err == nil {
+				t.Errorf("a table cut to %d of %d bytes was accepted", cut, len(ta))
+			}
+		}
+	})
+}

@@ -1,0 +1,56 @@
+// Fingerprints of what a precomputed table was made for.
+
+package heuristic
+
+import (
+	"fmt"
+	"hash/fnv"
+
+	"beeline/core/model"
+)
+
+// NetworkPrint fingerprints a network, for the tables made for it: the
+// model file's bytes (two models may differ in a guard's constant only),
+// processes, locations, edges, slots with their ranges, clocks.
+func NetworkPrint(n *model.Network) string {
+	text := fnv.New64a()
+	if n.FS != nil && len(n.Processes) > 0 {
+		if f := n.FS.File(n.Processes[0].Pos); f != nil {
+			text.Write(f.Source())
+		}
+	}
+	w := []int32{int32(len(n.Processes)), int32(len(n.Vars)), int32(len(n.Clocks)), int32(len(n.Channels))}
+	for _, p := range n.Processes {
+		w = append(w, int32(len(p.Locations)), int32(len(p.Edges)), p.Initial)
+		for _, e := range p.Edges {
+			w = append(w, e.Src, e.Dst, int32(len(e.Select)))
+		}
+	}
+	for _, v := range n.Vars {
+		w = append(w, v.Lo, v.Hi, v.Init)
+	}
+	return fmt.Sprintf("%016x-%016x", text.Sum64(), Hash(w))
+}
+
+// TargetPrint fingerprints a target, for tables made for it.
+func TargetPrint(t *Target) string {
+	var w []int32
+	for _, c := range t.Conjuncts {
+		w = append(w, -1)
+		for _, l := range c.Locs {
+			w = append(append(w, l.Proc, int32(len(l.Locs))), l.Locs...)
+		}
+		for _, e := range c.Conds {
+			w = exprPrint(e, w)
+		}
+	}
+	return fmt.Sprintf("%d/%016x", len(t.Conjuncts), Hash(w))
+}
+
+func exprPrint(e *Expr, w []int32) []int32 {
+	w = append(w, int32(e.Op), e.Lo, e.Hi, e.Proc, int32(e.Fn), int32(len(e.Args)))
+	for _, a := range e.Args {
+		w = exprPrint(a, w)
+	}
+	return w
+}

@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -209,5 +210,41 @@ func TestPrepareBudgetStopsEarly(t *testing.T) {
 	last := k[protocol.FrameProgress][len(k[protocol.FrameProgress])-1].Progress
 	if last.Step != "exploring" || last.TableBytes == 0 || last.Abstract == 0 {
 		t.Errorf("last progress %+v, want the exploration with its table bytes", last)
+	}
+}
+
+// Merge-and-shrink goes through the same /prepare: its last progress
+// counts its abstract states, its table is deterministic, and a check with it
+// decides as one that precomputes, with the shortest trace.
+func TestPrepareMergeAndShrink(t *testing.T) {
+	h := New(Options{})
+	req := pdbRequest(t, "../../testdata/models/fischer-broken.xml", 0)
+	req.Options.Heuristic = protocol.Heuristic{Name: "mas", Params: map[string]string{"bound": "50"}}
+	_, frames := post(t, h, "/prepare", req)
+	k := kinds(frames)
+	if len(k[protocol.FrameError]) > 0 || len(k[protocol.FrameTable]) != 1 {
+		t.Fatalf("prepare: errors %+v, %d tables", k[protocol.FrameError], len(k[protocol.FrameTable]))
+	}
+	progress := k[protocol.FrameProgress]
+	if last := progress[len(progress)-1].Progress; last.Step != "table built" || last.Abstract == 0 {
+		t.Errorf("last progress %+v, want the table built with its abstract states", last)
+	}
+	tb := k[protocol.FrameTable][0].Table
+	if !strings.HasPrefix(tb.Info, "mas (admissible, consistent, bound=50") {
+		t.Errorf("table info %q", tb.Info)
+	}
+	fresh, _ := checkResult(t, h, req)
+	req.Table = tb.Data
+	got, phases := checkResult(t, h, req)
+	if slices.Contains(phases, "precomputing") {
+		t.Errorf("a check with a table went through phases %q", phases)
+	}
+	if got.Verdict != "not satisfied" || got.Trace == nil || len(got.Trace.Steps) != 6 || got.Explored != fresh.Explored {
+		t.Errorf("with the table: %s, explored %d (precomputing: %d); want not satisfied with the 6-step trace", got.Verdict, got.Explored, fresh.Explored)
+	}
+	req.Options.Heuristic.Params["bound"] = "51"
+	_, frames = post(t, h, "/check", req)
+	if e := kinds(frames)[protocol.FrameError]; len(e) == 0 || !strings.Contains(e[0].Message, "bound 50, not 51") {
+		t.Errorf("a table made with bound 50, checked with bound 51: errors %+v", e)
 	}
 }

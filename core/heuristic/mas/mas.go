@@ -31,8 +31,11 @@ type Options struct {
 
 // Progress is what the precomputation reports.
 type Progress struct {
+	// Step is "exploring the processes" while the atoms are explored,
+	// then "composing".
+	Step           string
 	Merged, Merges int   // compositions done and in all
-	States         int64 // abstract states built so far, products included
+	States         int64 // abstract states built so far: atoms, products
 }
 
 // Heuristic is the distance-preserving abstraction heuristic for a
@@ -121,6 +124,7 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 		return err
 	}
 	b := newBuilder(ctx, h.net, h.target, labels)
+	report(Progress{Step: "exploring the processes"})
 	spaces, err := b.explore()
 	if err != nil {
 		return err
@@ -329,7 +333,11 @@ func (c *composer) run(spaces []*space) (*abstraction, error) {
 		p.rank = ranks(p.t, p.dist)
 		parts = append(parts, p)
 	}
-	c.prog.Merges = len(parts) - 1
+	c.prog.Step, c.prog.Merges = "composing", len(parts)-1
+	for _, p := range parts {
+		c.prog.States += int64(p.t.n)
+	}
+	c.report(c.prog)
 	for len(parts) > 1 {
 		i, j := c.pick(parts)
 		x, y := parts[i], parts[j]

@@ -52,14 +52,15 @@ func text(t *testing.T, ctx context.Context, id string) string {
 	return Eval[string](t, ctx, fmt.Sprintf(`(document.getElementById(%q)||{}).textContent || ""`, id))
 }
 
-// checkBrokenWithPDB checks fischer-broken's mutual exclusion with A* and
-// the pattern database, waits for its 6-step shortest trace, and returns
-// the phases the check went through and the states it explored.
-func checkBrokenWithPDB(t *testing.T, ctx context.Context) (phases []string, explored string) {
+// checkBrokenWith checks fischer-broken's mutual exclusion with A* and a
+// heuristic that precomputes a table, waits for its 6-step shortest
+// trace, and returns the phases the check went through and the states
+// it explored.
+func checkBrokenWith(t *testing.T, ctx context.Context, heuristic string) (phases []string, explored string) {
 	t.Helper()
 	chooseExample(t, ctx, "fischer-broken")
 	pick(t, ctx, "order", "astar")
-	pick(t, ctx, "heuristic", "pdb")
+	pick(t, ctx, "heuristic", heuristic)
 	pick(t, ctx, "trace", "shortest")
 	recordPhases(t, ctx)
 	checkQuery(t, ctx, 0)
@@ -75,7 +76,7 @@ func checkBrokenWithPDB(t *testing.T, ctx context.Context) (phases []string, exp
 func TestPagePDBTableCache(t *testing.T) {
 	base := site(t)
 	ctx := openPage(t, base)
-	phases, explored := checkBrokenWithPDB(t, ctx)
+	phases, explored := checkBrokenWith(t, ctx, "pdb")
 	if !slices.Contains(phases, "precomputing") || !slices.Contains(phases, "searching") {
 		t.Errorf("first check went through phases %q, want precomputing, then searching", phases)
 	}
@@ -90,7 +91,7 @@ func TestPagePDBTableCache(t *testing.T) {
 	Screenshot(t, ctx, "page-pdb-computed.png")
 
 	reopen(t, ctx, base)
-	phases, again := checkBrokenWithPDB(t, ctx)
+	phases, again := checkBrokenWith(t, ctx, "pdb")
 	expectFromCache(t, ctx, phases, again, explored)
 	Screenshot(t, ctx, "page-pdb-cached.png")
 

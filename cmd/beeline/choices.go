@@ -4,6 +4,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"strconv"
 	"strings"
@@ -89,4 +90,11 @@ func withBound(heuristic string, bound int) (string, error) {
 	}
 	h.Params["bound"] = strconv.Itoa(bound)
 	return h.String(), nil
+}
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fl *flag.FlagSet, name string) bool {
+	set := false
+	fl.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

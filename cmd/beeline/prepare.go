@@ -33,6 +33,7 @@ type prepareFlags struct {
 	queries   intList
 	formulas  stringList
 	heuristic string
+	bound     int
 	out       string
 	quiet     bool
 	timeout   time.Duration
@@ -46,6 +47,7 @@ func runPrepare(args []string, stdout, stderr io.Writer) int {
 	fl.Var(&pf.formulas, "formula", "prepare for the `formula` F given here")
 	cat := options.Builtin().Catalog()
 	fl.StringVar(&pf.heuristic, "heuristic", "pdb", choiceUsage("heuristic `NAME` or NAME:PARAM=VALUE,...", cat.Heuristics, protocol.Choice.Admissibility))
+	fl.IntVar(&pf.bound, "bound", 0, "the bound `N` of the mas heuristic (shorthand for --heuristic mas:bound=N)")
 	fl.StringVar(&pf.out, "o", "", "write the table to `FILE`")
 	fl.BoolVar(&pf.quiet, "quiet", false, "print no progress")
 	fl.DurationVar(&pf.timeout, "timeout", 0, "stop the precomputation after this `duration` (e.g. 30s, 5m; 0: no limit)")
@@ -57,7 +59,14 @@ func runPrepare(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitUsage
 	}
+	if pf.bound != 0 && !flagSet(fl, "heuristic") {
+		pf.heuristic = "" // --bound alone names mas, not the default pdb
+	}
+	if err == nil {
+		pf.heuristic, err = withBound(pf.heuristic, pf.bound)
+	}
 	switch {
+	case err != nil:
 	case len(pos) == 0:
 		err = fmt.Errorf("no model given")
 	case pf.out == "":

@@ -1,0 +1,67 @@
+package e2e
+
+import (
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Merge-and-shrink in the page: chosen in the heuristic menu, it is
+// precomputed in its own phase with its progress, kept in the cache and
+// reused after a reload, and a check with it finds the shortest trace.
+func TestPageMergeAndShrink(t *testing.T) {
+	base := site(t)
+	ctx := openPage(t, base)
+	if !Eval[bool](t, ctx, `[...document.querySelectorAll("#heuristic option")].some(o => o.value === "mas" && o.textContent.startsWith("M&S"))`) {
+		t.Fatal("the heuristic menu does not offer M&S")
+	}
+	phases, explored := checkBrokenWith(t, ctx, "mas")
+	if !slices.Contains(phases, "precomputing") || !slices.Contains(phases, "searching") {
+		t.Errorf("first check went through phases %q, want precomputing, then searching", phases)
+	}
+	if got := text(t, ctx, "p-table"); !strings.HasPrefix(got, "computed in ") {
+		t.Errorf("first check's table: %q, want computed", got)
+	}
+	if n, err := strconv.Atoi(text(t, ctx, "p-abstract")); err != nil || n == 0 {
+		t.Errorf("abstract states %q, want their number", text(t, ctx, "p-abstract"))
+	}
+	waitPage(t, ctx, `document.getElementById("table-note").textContent.startsWith("cached table: ")`, 5*time.Second)
+	Screenshot(t, ctx, "page-mas-computed.png")
+
+	reopen(t, ctx, base)
+	phases, again := checkBrokenWith(t, ctx, "mas")
+	expectFromCache(t, ctx, phases, again, explored)
+	if got := text(t, ctx, "tables-total"); !strings.HasPrefix(got, "1 table, ") {
+		t.Errorf("cached tables: %q, want the one of mas", got)
+	}
+}
+
+// Cancel during merge-and-shrink's precomputation stops it, and the next
+// check runs.
+func TestPageMergeAndShrinkCancel(t *testing.T) {
+	if _, err := os.Stat(hanoi7); err != nil {
+		t.Fatalf("the Hanoi model is missing: %v", err)
+	}
+	ctx := openPage(t, site(t))
+	upload(t, ctx, hanoi7)
+	waitDrawn(t, ctx)
+	pick(t, ctx, "order", "astar")
+	pick(t, ctx, "heuristic", "mas")
+	checkQuery(t, ctx, 0)
+	waitPage(t, ctx, `document.body.dataset.job === "precomputing" && (document.getElementById("p-phase")||{}).textContent === "precomputing"`, 30*time.Second)
+	time.Sleep(500 * time.Millisecond)
+	click(t, ctx, "#cancel")
+	waitPage(t, ctx, `document.body.dataset.job === "idle"`, 2*time.Second)
+	if s := text(t, ctx, "status"); !strings.Contains(s, "Cancelled") {
+		t.Errorf("status after cancel: %q", s)
+	}
+	if got := text(t, ctx, "p-table"); got != "cancelled" {
+		t.Errorf("table %q after cancel, want cancelled", got)
+	}
+	if got := text(t, ctx, "tables-total"); got != "none" {
+		t.Errorf("cached tables after cancel: %q, want none", got)
+	}
+}

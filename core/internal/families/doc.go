@@ -7,5 +7,12 @@
 // faulty client (ArbiterTree), whose number of processes grows
 // exponentially with the height and whose shortest error trace only
 // linearly.
-
+//
+// The instances Beeline keeps are in testdata/models/hanoi and
+// testdata/models/arbiter; the package's tests fail when they differ
+// from the generators' output, and
+//
+//	go test ./core/internal/families -update
+//
+// writes them again.
 package families

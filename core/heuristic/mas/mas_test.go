@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -235,7 +236,7 @@ func (p *problem) distance(t *testing.T, s state) (int32, search.Verdict) {
 // above the true distance.
 func TestEstimates(t *testing.T) {
 	samples := 80
-	if testing.Short() {
+	if testing.Short() || runtime.GOOS == "js" {
 		samples = 20
 	}
 	forEachProblem(t, func(t *testing.T, p *problem) {
@@ -304,7 +305,7 @@ func checkEstimates(t *testing.T, p *problem, h *mas.Heuristic, states []state) 
 func TestAStarAgreesWithBFS(t *testing.T) {
 	rows := testmodel.Expected(t, sharedModels)
 	budget := 20000
-	if testing.Short() {
+	if testing.Short() || runtime.GOOS == "js" {
 		budget = 5000
 	}
 	checked := 0

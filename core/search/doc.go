@@ -63,14 +63,15 @@
 // A zone is stored without what every closed non-empty zone of its
 // dimension shares or most leave out: its diagonal (always dbm.LEZero)
 // and its unbounded entries (dbm.LTInfinity). Its record is a header
-// halfword (one bit: narrow or wide), a bitmap of the Dim(Dim−1)
-// off-diagonal entries (row-major, diagonal skipped) saying which are
-// finite, and the finite bounds in that order: as int16 when they all
-// fit (narrow, the usual case: bounds are (c<<1)|weak with small
-// constants), else as int32 in two halfwords (wide); padded to an even
+// halfword (its width: bytes, narrow or wide), a bitmap of the
+// Dim(Dim−1) off-diagonal entries (row-major, diagonal skipped) saying
+// which are finite, and the finite bounds in that order: as int8, two to
+// a halfword, when they all fit (bytes, the usual case: bounds are
+// (c<<1)|weak with small constants), else as int16 when they all fit
+// (narrow), else as int32 in two halfwords (wide); padded to an even
 // number of halfwords. On Fischer's protocol with 9 processes, 26 of the
-// 90 off-diagonal entries are finite on average and a zone takes 68 bytes
-// instead of 400. The records lie in chunks like the slabs' (at most 256
+// 90 off-diagonal entries are finite on average (47 with lazy zones) and
+// a zone takes 40 bytes (64) instead of 400. The records lie in chunks like the slabs' (at most 256
 // KiB, unless one zone needs more), never straddling two; a node names
 // its zone by position, in units of 4 bytes, so its int32 reaches 8 GiB of
 // zones, and a search that would pass that stops as its memory budget
@@ -253,8 +254,9 @@
 // Add costs O(K) to hash and compare plus O(m·n²) for the inclusion checks
 // (early exit makes most checks short), amortised O(1) table growth, and
 // O(n²) to encode the zone. Memory is 32 bytes per node (plus its label
-// under KeepTrace), 2 + 2⌈n(n−1)/16⌉ + 2f bytes per held zone with f finite
-// bounds (4f when one does not fit in int16), rounded up to 4, and about
+// under KeepTrace), 2 + 2⌈n(n−1)/16⌉ + f bytes per held zone with f finite
+// bounds (2f when one does not fit in int8, 4f when one does not fit in
+// int16), rounded up to 4, and about
 // 4(K+1) + 20 bytes per distinct discrete part. A search costs one Add
 // per generated successor and one decoding of a state per expansion.
 package search

@@ -17,28 +17,36 @@ const (
 	heapUnits   = 1 << 31        // units a position can address
 	chunkUnits  = chunkBytes / 4 // units of a chunk unless one zone needs more
 	firstHeap   = 512            // halfwords of the first chunk when it is created
-	wideZone    = uint16(1)      // header bit: bounds are int32, not int16
+	wideZone    = uint16(1)      // header bit: bounds are int32
+	byteZone    = uint16(2)      // header bit: bounds are int8 (unless wideZone)
 	halfPerUnit = 2
 )
 
 // zoneHeap holds the zones of a store, each a variable-length record of
 // halfwords (uint16):
 //
-//	header   1 halfword   bit 0: the bounds are wide (int32), else narrow
-//	                      (int16); the other bits are 0
+//	header   1 halfword   bit 0: the bounds are wide (int32); else bit 1:
+//	                      they are bytes (int8); else narrow (int16); the
+//	                      other bits are 0
 //	bitmap   ⌈n(n−1)/16⌉  bit p%16 of halfword p/16 is set when off-diagonal
 //	                      entry p is finite (not dbm.LTInfinity); entries
 //	                      are numbered row-major with the diagonal skipped,
 //	                      and the bits past n(n−1) are 0
-//	bounds   the finite entries in that order, one halfword each (narrow)
-//	         or two, low half first (wide)
-//	padding  to an even number of halfwords, 0
+//	bounds   the finite entries in that order, two to a halfword, the
+//	         first in the low byte (bytes), one halfword each (narrow) or
+//	         two, low half first (wide)
+//	padding  to an even number of halfwords, 0 (and the high byte of the
+//	         last halfword of bytes, when their number is odd)
 //
 // The diagonal of a closed non-empty zone is dbm.LEZero and is not stored.
-// A zone is narrow when every finite bound fits in int16, which is the
-// common case: bounds are (c<<1)|weak with small constants. On Fischer's
-// protocol with 9 processes 26 of the 90 off-diagonal entries are finite
-// on average, so a zone takes 68 bytes instead of the 400 of its matrix.
+// A zone is stored as bytes when every finite bound fits in int8, and
+// narrow when every one fits in int16, which are the common cases: bounds
+// are (c<<1)|weak with small constants. On Fischer's protocol with 9
+// processes 26 of the 90 off-diagonal entries are finite on average
+// (extrapolated zones; 47 with lazy ones), so a zone takes 44 bytes
+// (lazy: 64) instead of the 400 of its matrix; as halfwords, 68 (108).
+// The byte class costs a shift per bound when decoding and comparing,
+// and saves 40% of the zone heap of a lazy search of Fischer's protocol.
 //
 // The records lie in chunks of 2^shift units that never move: like a slab
 // (see slab.go for why chunks, and why at most 256 KiB), the heap grows a
@@ -86,7 +94,7 @@ type zoneHeap struct {
 func newZoneHeap(dim int) zoneHeap {
 	offs := dim * (dim - 1)
 	h := zoneHeap{dim: dim, words: (offs + 15) / 16, offs: offs, limit: heapUnits}
-	h.most = h.units(offs, true)
+	h.most = h.units(offs, wideZone)
 	h.bm = make([]uint64, (offs+63)/64)
 	h.off = make([]int32, 64*len(h.bm))
 	h.blank = make([]dbm.Bound, dim*dim)
@@ -111,13 +119,22 @@ func newZoneHeap(dim int) zoneHeap {
 	return h
 }
 
-// units returns the size in units of a zone with count finite bounds.
-func (h *zoneHeap) units(count int, wide bool) int32 {
-	n := 1 + h.words + count
-	if wide {
-		n += count
+// units returns the size in units of a zone with count finite bounds
+// and the given header.
+func (h *zoneHeap) units(count int, header uint16) int32 {
+	return int32((1 + h.words + boundHalves(count, header) + 1) / halfPerUnit)
+}
+
+// boundHalves returns the halfwords that count finite bounds take in a
+// record with the given header.
+func boundHalves(count int, header uint16) int {
+	switch {
+	case header&wideZone != 0:
+		return 2 * count
+	case header&byteZone != 0:
+		return (count + 1) / 2
 	}
-	return int32((n + 1) / halfPerUnit)
+	return count
 }
 
 // at returns the halfwords from position pos to the end of its chunk.
@@ -136,7 +153,7 @@ func (h *zoneHeap) add(m []dbm.Bound) int32 {
 // addEncoded stores the zone last encoded and returns its position.
 // Precondition: !full().
 func (h *zoneHeap) addEncoded() int32 {
-	n := int(h.units(h.count, h.rec[0]&wideZone != 0)) * halfPerUnit
+	n := int(h.units(h.count, h.rec[0])) * halfPerUnit
 	pos := h.alloc(int32(n / halfPerUnit))
 	copy(h.at(pos)[:n], h.rec[:n])
 	return pos
@@ -144,8 +161,9 @@ func (h *zoneHeap) addEncoded() int32 {
 
 // encode sets h.rec to the record of the closed non-empty zone m and
 // h.count to its number of finite bounds: the bitmap (scan), then the
-// finite bounds gathered by its set bits, as halfwords, and again as
-// pairs of halfwords if one of them does not fit.
+// finite bounds gathered by its set bits, as halfwords, packed two to a
+// halfword if they all fit in a byte, or gathered again as pairs of
+// halfwords if one of them does not fit in a halfword.
 func (h *zoneHeap) encode(m []dbm.Bound) {
 	h.scan(m)
 	p := h.rec
@@ -153,12 +171,14 @@ func (h *zoneHeap) encode(m []dbm.Bound) {
 		p[1+w] = uint16(h.bm[w>>2] >> (w & 3 * 16))
 	}
 	n := 1 + h.words
-	k, narrow := h.gatherNarrow(m, p[n:])
-	if narrow {
-		p[0], n = 0, n+k
-	} else {
-		p[0], n = wideZone, n+h.gatherWide(m, p[n:])
+	k, header := h.gatherNarrow(m, p[n:])
+	switch header {
+	case byteZone:
+		packBytes(p[n:], k)
+	case wideZone:
+		h.gatherWide(m, p[n:])
 	}
+	p[0], n = header, n+boundHalves(k, header)
 	h.count = k
 	if n%halfPerUnit != 0 {
 		p[n] = 0
@@ -166,22 +186,43 @@ func (h *zoneHeap) encode(m []dbm.Bound) {
 }
 
 // gatherNarrow writes the low halves of the finite entries of m, by the
-// bitmap h.bm, to out; it returns their number and whether they all fit
-// in int16.
-func (h *zoneHeap) gatherNarrow(m []dbm.Bound, out []uint16) (int, bool) {
+// bitmap h.bm, to out; it returns their number and the header of the
+// narrowest class they all fit in: byteZone, 0 (int16) or wideZone.
+func (h *zoneHeap) gatherNarrow(m []dbm.Bound, out []uint16) (int, uint16) {
 	m = m[:len(h.blank)]
-	var high uint32
+	var high, high8 uint32
 	k := 0
 	for w, b := range h.bm {
 		base := h.off[w<<6:][:64]
 		for ; b != 0; b &= b - 1 {
 			x := m[base[bits.TrailingZeros64(b)&63]]
 			high |= (uint32(x) + 0x8000) >> 16
+			high8 |= (uint32(x) + 0x80) >> 8
 			out[k] = uint16(x)
 			k++
 		}
 	}
-	return k, high == 0
+	switch {
+	case high8 == 0:
+		return k, byteZone
+	case high == 0:
+		return k, 0
+	}
+	return k, wideZone
+}
+
+// packBytes packs the low bytes of the k halfwords of out two to a
+// halfword, the first in the low byte, at the front of out; the high
+// byte of the last is 0 when k is odd. Each halfword written lies at or
+// before the ones it is made of, so the packing can be done in place.
+func packBytes(out []uint16, k int) {
+	for i := 0; i < k; i += 2 {
+		v := out[i] & 0xff
+		if i+1 < k {
+			v |= out[i+1] << 8
+		}
+		out[i/2] = v
+	}
 }
 
 // gatherWide writes the finite entries of m, by the bitmap h.bm, to out
@@ -237,12 +278,15 @@ func (h *zoneHeap) decode(pos int32, out []dbm.Bound) {
 	copy(out, h.blank)
 	out = out[:len(h.blank)]
 	bm, bnd := z[1:1+h.words], z[1+h.words:]
-	wide := z[0]&wideZone != 0
+	header := z[0]
 	for w, k := 0, 0; w < len(bm); w += 4 {
 		b, base := word64(bm[w:]), h.off[w<<4:][:64]
-		if wide {
+		switch {
+		case header&wideZone != 0:
 			k = scatterWide(out, base, b, bnd, k)
-		} else {
+		case header&byteZone != 0:
+			k = scatterBytes(out, base, b, bnd, k)
+		default:
 			k = scatterNarrow(out, base, b, bnd, k)
 		}
 	}
@@ -273,6 +317,16 @@ func scatterNarrow(out []dbm.Bound, base []int32, b uint64, bnd []uint16, k int)
 	return k
 }
 
+// scatterBytes is scatterNarrow for bounds stored as bytes, k counting
+// bytes.
+func scatterBytes(out []dbm.Bound, base []int32, b uint64, bnd []uint16, k int) int {
+	for ; b != 0; b &= b - 1 {
+		out[base[bits.TrailingZeros64(b)&63]] = dbm.Bound(int8(bnd[k>>1] >> (k & 1 << 3)))
+		k++
+	}
+	return k
+}
+
 // scatterWide is scatterNarrow for wide bounds, two halfwords each.
 func scatterWide(out []dbm.Bound, base []int32, b uint64, bnd []uint16, k int) int {
 	for ; b != 0; b &= b - 1 {
@@ -289,7 +343,7 @@ func (h *zoneHeap) sizeAt(pos int32) int32 {
 	for _, b := range z[1 : 1+h.words] {
 		count += bits.OnesCount16(b)
 	}
-	return h.units(count, z[0]&wideZone != 0)
+	return h.units(count, z[0])
 }
 
 // alloc returns the position of u free units: a released record of that
@@ -513,13 +567,16 @@ func (h *zoneHeap) includes(pos int32, m []dbm.Bound) bool {
 	z := h.at(pos)
 	m = m[:len(h.blank)]
 	bm, bnd := z[1:1+h.words], z[1+h.words:]
-	wide := z[0]&wideZone != 0
+	header := z[0]
 	ok := true
 	for w, k := 0, 0; w < len(bm) && ok; w += 4 {
 		b, base := word64(bm[w:]), h.off[w<<4:][:64]
-		if wide {
+		switch {
+		case header&wideZone != 0:
 			k, ok = atMostWide(m, base, b, bnd, k)
-		} else {
+		case header&byteZone != 0:
+			k, ok = atMostBytes(m, base, b, bnd, k)
+		default:
 			k, ok = atMostNarrow(m, base, b, bnd, k)
 		}
 	}
@@ -532,6 +589,18 @@ func (h *zoneHeap) includes(pos int32, m []dbm.Bound) bool {
 func atMostNarrow(m []dbm.Bound, base []int32, b uint64, bnd []uint16, k int) (int, bool) {
 	for ; b != 0; b &= b - 1 {
 		if m[base[bits.TrailingZeros64(b)&63]] > dbm.Bound(int16(bnd[k])) {
+			return k, false
+		}
+		k++
+	}
+	return k, true
+}
+
+// atMostBytes is atMostNarrow for bounds stored as bytes, k counting
+// bytes.
+func atMostBytes(m []dbm.Bound, base []int32, b uint64, bnd []uint16, k int) (int, bool) {
+	for ; b != 0; b &= b - 1 {
+		if m[base[bits.TrailingZeros64(b)&63]] > dbm.Bound(int8(bnd[k>>1]>>(k&1<<3))) {
 			return k, false
 		}
 		k++

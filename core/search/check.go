@@ -96,7 +96,7 @@ func (s *Store) checkLists() error {
 			if nd.key != k {
 				return fmt.Errorf("node %d of key %d is in the list of key %d %v", n, nd.key, k, s.key(k))
 			}
-			if nd.covered {
+			if nd.covered() {
 				return fmt.Errorf("covered node %d is in the list of key %d %v", n, k, s.key(k))
 			}
 			live++
@@ -105,10 +105,10 @@ func (s *Store) checkLists() error {
 	covered := 0
 	for n := range nnodes {
 		nd := s.nodes.item(n)
-		if !nd.covered && !inList[n] {
+		if !nd.covered() && !inList[n] {
 			return fmt.Errorf("live node %d (key %d) is in no list", n, nd.key)
 		}
-		if nd.covered {
+		if nd.covered() {
 			covered++
 		}
 	}
@@ -143,7 +143,7 @@ func (s *Store) checkZones() error {
 func (s *Store) checkDecoded() error {
 	c := &s.dec
 	for slot, n := range c.tags {
-		if n == NoNode || n >= s.nodes.len() || s.nodes.item(n).covered {
+		if n == NoNode || n >= s.nodes.len() || s.nodes.item(n).covered() {
 			continue
 		}
 		s.zones.decode(s.nodes.item(n).zone, s.mb)
@@ -177,8 +177,8 @@ func (s *Store) zoneSpans() ([]zoneSpan, error) {
 	for n := range s.nodes.len() {
 		nd := s.nodes.item(n)
 		if nd.zone < 0 {
-			if !nd.covered || s.opts.KeepTrace {
-				return nil, fmt.Errorf("node %d (covered=%v) has released its zone", n, nd.covered)
+			if !nd.covered() || s.opts.KeepTrace {
+				return nil, fmt.Errorf("node %d (covered=%v) has released its zone", n, nd.covered())
 			}
 			continue
 		}
@@ -209,9 +209,9 @@ func (s *Store) checkKeyZones(k int32) error {
 			}
 			nb := s.nodes.item(b)
 			s.zones.decode(nb.zone, s.mb)
-			if s.covers(k, &s.va, &s.vb) && (!s.opts.CoverRequiresSmallerDepth || na.depth <= nb.depth) {
+			if s.covers(k, &s.va, &s.vb) && (!s.opts.CoverRequiresSmallerDepth || na.level() <= nb.level()) {
 				return fmt.Errorf("key %d %v: live node %d (depth %d) %s includes live node %d (depth %d) %s",
-					k, s.key(k), a, na.depth, formatRaw(s.ma, s.dim), b, nb.depth, formatRaw(s.mb, s.dim))
+					k, s.key(k), a, na.level(), formatRaw(s.ma, s.dim), b, nb.level(), formatRaw(s.mb, s.dim))
 			}
 		}
 	}

@@ -42,9 +42,11 @@
 //	                       touches the key; grown ×2 past a load of 5/8
 //	keys   slab of int32   per key: the discrete part (DiscreteLen words),
 //	                       then the first live node of the key
-//	nodes  slab of node    per node, 32 bytes: key, next live node of the key,
-//	                       parent, depth, zone position, label position and
-//	                       length, covered flag
+//	nodes  slab of node    per node, 16 bytes: key, next live node of the key
+//	                       (a mark once covered), zone position, depth and
+//	                       an expanded bit
+//	trail  slab of trail   per node, for traces only, 12 bytes: parent,
+//	                       label position and length
 //	zones  zone heap       per zone, a variable-length record of uint16:
 //	                       see below
 //	labels chunks of int32 the labels, for traces only
@@ -123,8 +125,8 @@
 // included in z, or it would be included in the first one too. A key's
 // list holds only live zones, so covered zones cost nothing to later
 // lookups. Without traces (StoreOptions.KeepTrace off), a covered node's
-// zone is released for later zones to reuse (above), and labels are not
-// kept.
+// zone is released for later zones to reuse (above), and neither parents
+// nor labels are kept.
 //
 // For a Goal that is monotone under inclusion (intersection is), checking
 // only stored states is enough: an included state lies inside a stored
@@ -253,8 +255,8 @@
 // With K = DiscreteLen, n = Dim and m the number of live zones of the key,
 // Add costs O(K) to hash and compare plus O(m·n²) for the inclusion checks
 // (early exit makes most checks short), amortised O(1) table growth, and
-// O(n²) to encode the zone. Memory is 32 bytes per node (plus its label
-// under KeepTrace), 2 + 2⌈n(n−1)/16⌉ + f bytes per held zone with f finite
+// O(n²) to encode the zone. Memory is 16 bytes per node (plus 12 and its
+// label under KeepTrace), 2 + 2⌈n(n−1)/16⌉ + f bytes per held zone with f finite
 // bounds (2f when one does not fit in int8, 4f when one does not fit in
 // int16), rounded up to 4, and about
 // 4(K+1) + 20 bytes per distinct discrete part. A search costs one Add

@@ -33,17 +33,40 @@ type StoreOptions struct {
 // NoNode is the node index meaning "none" (the parent of the initial state).
 const NoNode int32 = -1
 
-// node is the record of one stored state. 32 bytes.
+// node is the record of one stored state. 16 bytes: what a search needs
+// of every state. What only traces need, the parent and the label, is
+// kept beside it under KeepTrace (trail), and two flags live in spare
+// values: a covered node's next is coveredNode, and the low bit of depth
+// says whether it was expanded. On Fischer's protocol with 9 processes a
+// search stores 2.2 nodes per state of the passed list, so the 32 bytes of
+// a record with the trace fields and a flag byte took 72 bytes per state.
 type node struct {
-	key      int32 // index of the discrete part in Store.keys
-	next     int32 // next live node with the same key, or NoNode
+	key   int32  // index of the discrete part in Store.keys
+	next  int32  // next live node with the same key, NoNode, or coveredNode
+	zone  int32  // position of the zone in Store.zones, or -1 once released
+	depth uint32 // transitions from the initial state <<1 | 1 once expanded
+}
+
+// coveredNode is the next of a covered node, which is in no list.
+const coveredNode int32 = -2
+
+// covered reports whether a later zone included this one: it left the
+// passed list.
+func (nd *node) covered() bool { return nd.next == coveredNode }
+
+// expanded reports whether the search computed its successors
+// (MarkExpanded).
+func (nd *node) expanded() bool { return nd.depth&1 != 0 }
+
+// level returns the node's depth.
+func (nd *node) level() int32 { return int32(nd.depth >> 1) }
+
+// trail is the trace data of a node under KeepTrace: the node it was
+// generated from, and its label.
+type trail struct {
 	parent   int32 // node this state was generated from, or NoNode
-	depth    int32 // number of transitions from the initial state
-	zone     int32 // position of the zone in Store.zones, or -1 once released
 	label    int32 // position of the label in Store.text
-	labelLen int32 // its length; 0 without KeepTrace
-	covered  bool  // a later zone included this one; it left the passed list
-	expanded bool  // the search computed its successors (MarkExpanded)
+	labelLen int32 // its length
 }
 
 // Store is the passed list: the set of symbolic states (discrete part, zone)
@@ -59,6 +82,7 @@ type Store struct {
 	slots []uint64    // open addressing: 0 empty, else tag<<32 | (key index+1)
 	keys  slab[int32] // per key: the discrete part, then the first live node
 	nodes slab[node]  // per node: its record
+	trail slab[trail] // per node under KeepTrace: its parent and label
 	zones zoneHeap    // the zones, encoded
 	text  labels      // the labels of the nodes
 
@@ -98,6 +122,7 @@ func NewStore(discreteLen, dim int, opts StoreOptions) *Store {
 		slots: make([]uint64, minSlots),
 		keys:  slab[int32]{width: discreteLen + 1},
 		nodes: slab[node]{width: 1},
+		trail: slab[trail]{width: 1},
 		zones: newZoneHeap(dim),
 		ma:    make([]dbm.Bound, dim*dim),
 		mb:    make([]dbm.Bound, dim*dim),
@@ -126,7 +151,7 @@ func NewStore(discreteLen, dim int, opts StoreOptions) *Store {
 func (s *Store) Add(d []int32, z *dbm.DBM, parent int32, label []int32) (n int32, added bool) {
 	depth := int32(0)
 	if parent != NoNode {
-		depth = s.nodes.item(parent).depth + 1
+		depth = s.nodes.item(parent).level() + 1
 	}
 	return s.addAt(d, z, parent, depth, label)
 }
@@ -173,7 +198,7 @@ func (s *Store) sweep(k int32, z *dbm.DBM, depth int32) int32 {
 	for n := s.head(k); n != NoNode; {
 		nd := s.nodes.item(n)
 		next := nd.next
-		if s.tryIncludes() && s.includes(nd.zone, z) && (!s.opts.CoverRequiresSmallerDepth || nd.depth <= depth) {
+		if s.tryIncludes() && s.includes(nd.zone, z) && (!s.opts.CoverRequiresSmallerDepth || nd.level() <= depth) {
 			return n
 		}
 		m := s.dec.get(&s.zones, n, nd.zone, s.ma)
@@ -182,13 +207,13 @@ func (s *Store) sweep(k int32, z *dbm.DBM, depth int32) int32 {
 			s.vc = dbm.FromRaw(s.dim, m)
 			rel = s.subsumption(k, nd, &s.vc, z, rel, depth)
 		}
-		if rel&dbm.Superset != 0 && (!s.opts.CoverRequiresSmallerDepth || nd.depth <= depth) {
+		if rel&dbm.Superset != 0 && (!s.opts.CoverRequiresSmallerDepth || nd.level() <= depth) {
 			return n
 		}
-		if rel != dbm.Different && nd.expanded && nd.depth > depth {
+		if rel != dbm.Different && nd.expanded() && nd.level() > depth {
 			reopen = true
 		}
-		if rel&dbm.Subset != 0 && (!s.opts.CoverRequiresSmallerDepth || depth <= nd.depth) {
+		if rel&dbm.Subset != 0 && (!s.opts.CoverRequiresSmallerDepth || depth <= nd.level()) {
 			s.unlink(k, prev, next)
 			s.cover(n)
 		} else {
@@ -268,8 +293,7 @@ func (s *Store) unlink(k, prev, next int32) {
 // cover marks node n covered and, without KeepTrace, releases its zone.
 func (s *Store) cover(n int32) {
 	nd := s.nodes.item(n)
-	nd.covered = true
-	nd.next = NoNode
+	nd.next = coveredNode
 	s.live--
 	s.covered++
 	if !s.opts.KeepTrace {
@@ -280,14 +304,17 @@ func (s *Store) cover(n int32) {
 
 // newNode stores a new live node for key k at the head of its list.
 func (s *Store) newNode(k int32, z []dbm.Bound, parent, depth int32, label []int32) int32 {
-	nd := node{key: k, next: s.head(k), parent: parent, depth: depth}
+	nd := node{key: k, next: s.head(k), depth: uint32(depth) << 1}
 	nd.zone = s.zones.add(z)
-	if s.opts.KeepTrace && len(label) > 0 {
-		if len(label) > MaxLabel {
-			panic("search: label longer than MaxLabel")
+	if s.opts.KeepTrace {
+		tr := trail{parent: parent}
+		if len(label) > 0 {
+			if len(label) > MaxLabel {
+				panic("search: label longer than MaxLabel")
+			}
+			tr.label, tr.labelLen = s.text.add(label), int32(len(label))
 		}
-		nd.label = s.text.add(label)
-		nd.labelLen = int32(len(label))
+		s.trail.add(tr)
 	}
 	n := s.nodes.add(nd)
 	s.setHead(k, n)
@@ -411,7 +438,7 @@ func (s *Store) Dim() int { return s.dim }
 // never hold two copies; the hash table does while it doubles (8 bytes
 // per slot, 13 to 26 bytes per key), a peak that growth counts.
 func (s *Store) Bytes() int64 {
-	return int64(cap(s.slots))*8 + s.keys.bytes(4) + s.nodes.bytes(32) +
+	return int64(cap(s.slots))*8 + s.keys.bytes(4) + s.nodes.bytes(16) + s.trail.bytes(12) +
 		s.zones.bytes() + int64(cap(s.ma)+cap(s.mb))*4 + s.text.bytes() + s.dec.bytes()
 }
 
@@ -431,22 +458,31 @@ func (s *Store) Zone(n int32, z *dbm.DBM) bool {
 	return true
 }
 
-// Parent returns the node n was generated from, or NoNode.
-func (s *Store) Parent(n int32) int32 { return s.nodes.item(n).parent }
+// Parent returns the node n was generated from, or NoNode (always
+// without KeepTrace).
+func (s *Store) Parent(n int32) int32 {
+	if !s.opts.KeepTrace {
+		return NoNode
+	}
+	return s.trail.item(n).parent
+}
 
 // Depth returns the number of transitions from the initial state to n.
-func (s *Store) Depth(n int32) int32 { return s.nodes.item(n).depth }
+func (s *Store) Depth(n int32) int32 { return s.nodes.item(n).level() }
 
 // Label returns the label of the transition into n (nil without KeepTrace
 // or for the initial state). The slice aliases the store.
 func (s *Store) Label(n int32) []int32 {
-	nd := s.nodes.item(n)
-	return s.text.at(nd.label, nd.labelLen)
+	if !s.opts.KeepTrace {
+		return nil
+	}
+	tr := s.trail.item(n)
+	return s.text.at(tr.label, tr.labelLen)
 }
 
 // MarkExpanded records that the successors of node n were computed, for
 // the count of reopened states.
-func (s *Store) MarkExpanded(n int32) { s.nodes.item(n).expanded = true }
+func (s *Store) MarkExpanded(n int32) { s.nodes.item(n).depth |= 1 }
 
 // Reopened returns the number of states stored again on a shorter path
 // (under CoverRequiresSmallerDepth) although a state they include or are
@@ -454,4 +490,4 @@ func (s *Store) MarkExpanded(n int32) { s.nodes.item(n).expanded = true }
 func (s *Store) Reopened() int64 { return s.reopened }
 
 // IsCovered reports whether node n has been covered by a later zone.
-func (s *Store) IsCovered(n int32) bool { return s.nodes.item(n).covered }
+func (s *Store) IsCovered(n int32) bool { return s.nodes.item(n).covered() }

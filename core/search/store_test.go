@@ -72,8 +72,8 @@ func TestStoreInclusion(t *testing.T) {
 	if got := s.Covering(other, all); got != NoNode {
 		t.Fatalf("Covering(other, all) = %d, want NoNode", got)
 	}
-	if s.Depth(3) != 3 || s.Parent(3) != 2 || s.Depth(0) != 0 {
-		t.Fatalf("depths %d %d parent %d, want 3 0 2", s.Depth(3), s.Depth(0), s.Parent(3))
+	if s.Depth(3) != 3 || s.Parent(3) != NoNode || s.Depth(0) != 0 {
+		t.Fatalf("depths %d %d parent %d, want 3 0 and none without trace data", s.Depth(3), s.Depth(0), s.Parent(3))
 	}
 }
 
@@ -126,6 +126,9 @@ func TestStoreReleasesCoveredZones(t *testing.T) {
 		if got := s.Label(1); !slices.Equal(got, wantLabel) {
 			t.Fatalf("keep=%v: Label(1) = %v, want %v", keep, got, wantLabel)
 		}
+		if wantParent := map[bool]int32{false: NoNode, true: 1}[keep]; s.Parent(2) != wantParent {
+			t.Fatalf("keep=%v: Parent(2) = %d, want %d", keep, s.Parent(2), wantParent)
+		}
 		if !s.Zone(2, z) || !z.Equal(point) {
 			t.Fatalf("keep=%v: zone of node 2 is %v, want %v", keep, z.Raw(), point.Raw())
 		}
@@ -166,11 +169,11 @@ func TestStoreCheckDetects(t *testing.T) {
 				}
 			}
 		}},
-		{"covered in list", "covered node", func(s *Store) { s.nodes.item(1).next = s.head(1); s.setHead(1, 1) }},
-		{"live not listed", "in no list", func(s *Store) { s.nodes.item(1).covered = false }},
+		{"covered in list", "covered node", func(s *Store) { s.setHead(1, 1) }},
+		{"live not listed", "in no list", func(s *Store) { s.nodes.item(1).next = NoNode }},
 		{"included zone", "includes", func(s *Store) {
 			nd := s.nodes.item(1)
-			nd.covered, nd.zone, nd.next = false, s.zones.add(point.Raw()), s.head(1)
+			nd.zone, nd.next = s.zones.add(point.Raw()), s.head(1)
 			s.setHead(1, 1)
 			s.live, s.covered = 3, 0
 		}},
@@ -439,10 +442,13 @@ func TestSlabs(t *testing.T) {
 	}
 }
 
-// TestNodeSize keeps the node record at the 32 bytes that Bytes and the
-// package documentation count.
+// TestNodeSize keeps the node record and its trace data at the 16 and 12
+// bytes that Bytes and the package documentation count.
 func TestNodeSize(t *testing.T) {
-	if got := unsafe.Sizeof(node{}); got != 32 {
-		t.Fatalf("node is %d bytes, want 32", got)
+	if got := unsafe.Sizeof(node{}); got != 16 {
+		t.Fatalf("node is %d bytes, want 16", got)
+	}
+	if got := unsafe.Sizeof(trail{}); got != 12 {
+		t.Fatalf("trail is %d bytes, want 12", got)
 	}
 }

@@ -34,7 +34,7 @@ func (s *Store) subsumption(k int32, nd *node, stored, z *dbm.DBM, rel dbm.Relat
 	if rel&dbm.Superset == 0 && s.opts.Subsumes(d, z, stored) {
 		rel |= dbm.Superset
 	}
-	if rel&dbm.Superset != 0 && (!s.opts.CoverRequiresSmallerDepth || nd.depth <= depth) {
+	if rel&dbm.Superset != 0 && (!s.opts.CoverRequiresSmallerDepth || nd.level() <= depth) {
 		return rel
 	}
 	if rel&dbm.Subset == 0 && s.opts.Subsumes(d, stored, z) {

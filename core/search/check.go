@@ -18,7 +18,8 @@ import (
 // The invariants:
 //   - every occupied slot names an existing key, its tag is the key's hash,
 //     and the key is found from its home slot without crossing an empty slot;
-//   - each key occupies exactly one slot;
+//   - each key occupies exactly one slot, and is packed as its discrete
+//     part unpacked packs (keyCodec);
 //   - each key's live list holds exactly its live nodes, each once;
 //   - no live zone of a key includes another (under
 //     CoverRequiresSmallerDepth: only a strictly deeper one may);
@@ -57,22 +58,25 @@ func (s *Store) checkTable() error {
 			return fmt.Errorf("slot %d names key %d of %d", i, k, nkeys)
 		}
 		if seen[k] {
-			return fmt.Errorf("key %d %v occupies two slots", k, s.key(k))
+			return fmt.Errorf("key %d %v occupies two slots", k, s.discrete(k))
 		}
 		seen[k] = true
+		if d := s.discrete(k); !equalKeys(s.codec.pack(d), s.key(k)) {
+			return fmt.Errorf("key %d %v is not packed as %v", k, s.key(k), s.codec.pack(d))
+		}
 		h := hashKey(s.key(k))
 		if v>>32 != h>>32 {
-			return fmt.Errorf("slot %d: tag %#x, key %d %v hashes to tag %#x", i, v>>32, k, s.key(k), h>>32)
+			return fmt.Errorf("slot %d: tag %#x, key %d %v hashes to tag %#x", i, v>>32, k, s.discrete(k), h>>32)
 		}
 		for j := h & mask; j != uint64(i); j = (j + 1) & mask {
 			if s.slots[j] == 0 {
-				return fmt.Errorf("key %d %v in slot %d is cut off from its home slot %d by empty slot %d", k, s.key(k), i, h&mask, j)
+				return fmt.Errorf("key %d %v in slot %d is cut off from its home slot %d by empty slot %d", k, s.discrete(k), i, h&mask, j)
 			}
 		}
 	}
 	for k, ok := range seen {
 		if !ok {
-			return fmt.Errorf("key %d %v is in no slot", k, s.key(int32(k)))
+			return fmt.Errorf("key %d %v is in no slot", k, s.discrete(int32(k)))
 		}
 	}
 	return nil
@@ -86,18 +90,18 @@ func (s *Store) checkLists() error {
 	for k := range s.keys.len() {
 		for n := s.head(k); n != NoNode; n = s.nodes.item(n).next {
 			if n < 0 || n >= nnodes {
-				return fmt.Errorf("key %d %v: list names node %d of %d", k, s.key(k), n, nnodes)
+				return fmt.Errorf("key %d %v: list names node %d of %d", k, s.discrete(k), n, nnodes)
 			}
 			if inList[n] {
-				return fmt.Errorf("key %d %v: node %d is listed twice (cycle?)", k, s.key(k), n)
+				return fmt.Errorf("key %d %v: node %d is listed twice (cycle?)", k, s.discrete(k), n)
 			}
 			inList[n] = true
 			nd := s.nodes.item(n)
 			if nd.key != k {
-				return fmt.Errorf("node %d of key %d is in the list of key %d %v", n, nd.key, k, s.key(k))
+				return fmt.Errorf("node %d of key %d is in the list of key %d %v", n, nd.key, k, s.discrete(k))
 			}
 			if nd.covered() {
-				return fmt.Errorf("covered node %d is in the list of key %d %v", n, k, s.key(k))
+				return fmt.Errorf("covered node %d is in the list of key %d %v", n, k, s.discrete(k))
 			}
 			live++
 		}
@@ -200,6 +204,7 @@ func (s *Store) zoneSpans() ([]zoneSpan, error) {
 // checkKeyZones checks that no live zone of key k covers another
 // (includes it, or subsumes it under StoreOptions.Subsumes).
 func (s *Store) checkKeyZones(k int32) error {
+	d := s.discrete(k)
 	for a := s.head(k); a != NoNode; a = s.nodes.item(a).next {
 		na := s.nodes.item(a)
 		s.zones.decode(na.zone, s.ma)
@@ -209,9 +214,9 @@ func (s *Store) checkKeyZones(k int32) error {
 			}
 			nb := s.nodes.item(b)
 			s.zones.decode(nb.zone, s.mb)
-			if s.covers(k, &s.va, &s.vb) && (!s.opts.CoverRequiresSmallerDepth || na.level() <= nb.level()) {
+			if s.covers(d, &s.va, &s.vb) && (!s.opts.CoverRequiresSmallerDepth || na.level() <= nb.level()) {
 				return fmt.Errorf("key %d %v: live node %d (depth %d) %s includes live node %d (depth %d) %s",
-					k, s.key(k), a, na.level(), formatRaw(s.ma, s.dim), b, nb.level(), formatRaw(s.mb, s.dim))
+					k, d, a, na.level(), formatRaw(s.ma, s.dim), b, nb.level(), formatRaw(s.mb, s.dim))
 			}
 		}
 	}

@@ -40,8 +40,8 @@
 //	                       0 is empty, else hash>>32 << 32 | (key index + 1),
 //	                       so a probe compares 32 bits of hash before it
 //	                       touches the key; grown ×2 past a load of 5/8
-//	keys   slab of int32   per key: the discrete part (DiscreteLen words),
-//	                       then the first live node of the key
+//	keys   slab of int32   per key: the discrete part, packed (below), then
+//	                       the first live node of the key
 //	nodes  slab of node    per node, 16 bytes: key, next live node of the key
 //	                       (a mark once covered), zone position, depth and
 //	                       an expanded bit
@@ -61,6 +61,14 @@
 // it, so chunks stay small. The hash table is a plain slice: 13 to 26
 // bytes per key, doubled by copying. Hashes are not stored; a doubling
 // rehashes from the key slab.
+//
+// A Space that knows the range of each word of its discrete parts
+// (Ranger: core/zone's, a location index or a variable's declared type)
+// has its keys packed: each value less its word's least value, in one,
+// two or four bytes as the widest range needs, several to an int32 word.
+// Hashing and comparing read the packed words; a node's discrete part is
+// unpacked when it is expanded. On Fischer's protocol a key with its list
+// head takes 16 bytes instead of 44.
 //
 // A zone is stored without what every closed non-empty zone of its
 // dimension shares or most leave out: its diagonal (always dbm.LEZero)
@@ -256,9 +264,9 @@
 // Add costs O(K) to hash and compare plus O(m·n²) for the inclusion checks
 // (early exit makes most checks short), amortised O(1) table growth, and
 // O(n²) to encode the zone. Memory is 16 bytes per node (plus 12 and its
-// label under KeepTrace), 2 + 2⌈n(n−1)/16⌉ + f bytes per held zone with f finite
-// bounds (2f when one does not fit in int8, 4f when one does not fit in
-// int16), rounded up to 4, and about
-// 4(K+1) + 20 bytes per distinct discrete part. A search costs one Add
-// per generated successor and one decoding of a state per expansion.
+// label under KeepTrace), 2 + 2⌈n(n−1)/16⌉ + f bytes per held zone with f
+// finite bounds (2f when one does not fit in int8, 4f when one does not fit
+// in int16), rounded up to 4, and about 4(K'+1) + 20 bytes per distinct
+// discrete part, K' the words of a packed key. A search costs one Add per
+// generated successor and one decoding of a state per expansion.
 package search

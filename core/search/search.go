@@ -187,15 +187,19 @@ func newSearcher(sp Space, goal Goal, opts Options) *searcher {
 	if opts.Order == AStar {
 		opts.CoverRequiresSmallerDepth = true
 	}
+	sto := StoreOptions{
+		CoverRequiresSmallerDepth: opts.CoverRequiresSmallerDepth,
+		KeepTrace:                 opts.Trace,
+		Subsumes:                  subsumesOf(sp),
+	}
+	if r, ok := sp.(Ranger); ok {
+		sto.Lo, sto.Hi = r.Ranges()
+	}
 	s := &searcher{
-		sp:   sp,
-		goal: goal,
-		opts: opts,
-		store: NewStore(sp.DiscreteLen(), sp.Dim(), StoreOptions{
-			CoverRequiresSmallerDepth: opts.CoverRequiresSmallerDepth,
-			KeepTrace:                 opts.Trace,
-			Subsumes:                  subsumesOf(sp),
-		}),
+		sp:    sp,
+		goal:  goal,
+		opts:  opts,
+		store: NewStore(sp.DiscreteLen(), sp.Dim(), sto),
 		cur:   NoNode,
 		pace:  Pacer{Target: max(min(DefaultPace, opts.ProgressEvery/8), time.Nanosecond)},
 		curD:  make([]int32, sp.DiscreteLen()),

@@ -28,6 +28,10 @@ type StoreOptions struct {
 	// Subsumes(d, z, stored). It must be reflexive and transitive, implied
 	// by inclusion, and the same for all zones of one discrete part d.
 	Subsumes func(d []int32, z, stored *dbm.DBM) bool
+	// Lo and Hi, if both set, are the least and greatest value of each
+	// word of a discrete part (see Ranger): the store then packs its
+	// keys. Add panics on a discrete part whose values do not fit.
+	Lo, Hi []int32
 }
 
 // NoNode is the node index meaning "none" (the parent of the initial state).
@@ -80,7 +84,9 @@ type Store struct {
 	dim  int // DBM dimension
 
 	slots []uint64    // open addressing: 0 empty, else tag<<32 | (key index+1)
-	keys  slab[int32] // per key: the discrete part, then the first live node
+	keys  slab[int32] // per key: the discrete part, packed, then the first live node
+	codec keyCodec    // the packing of keys
+	dk    []int32     // the last discrete part Discrete unpacked
 	nodes slab[node]  // per node: its record
 	trail slab[trail] // per node under KeepTrace: its parent and label
 	zones zoneHeap    // the zones, encoded
@@ -120,7 +126,7 @@ func NewStore(discreteLen, dim int, opts StoreOptions) *Store {
 		klen:  discreteLen,
 		dim:   dim,
 		slots: make([]uint64, minSlots),
-		keys:  slab[int32]{width: discreteLen + 1},
+		codec: newKeyCodec(discreteLen, opts.Lo, opts.Hi),
 		nodes: slab[node]{width: 1},
 		trail: slab[trail]{width: 1},
 		zones: newZoneHeap(dim),
@@ -128,6 +134,8 @@ func NewStore(discreteLen, dim int, opts StoreOptions) *Store {
 		mb:    make([]dbm.Bound, dim*dim),
 		dec:   decodedCache{zsize: dim * dim, limit: math.MaxInt64},
 	}
+	s.keys = slab[int32]{width: s.codec.words + 1}
+	s.dk = make([]int32, discreteLen)
 	s.va, s.vb = dbm.FromRaw(dim, s.ma), dbm.FromRaw(dim, s.mb)
 	return s
 }
@@ -163,18 +171,19 @@ func (s *Store) addAt(d []int32, z *dbm.DBM, parent, depth int32, label []int32)
 	if z.Dim() != s.dim {
 		panic(fmt.Sprintf("search: zone of dimension %d added to a store of dimension %d", z.Dim(), s.dim))
 	}
-	h := hashKey(d)
-	k, found := s.findKey(d, h)
+	pk := s.codec.pack(d)
+	h := hashKey(pk)
+	k, found := s.findKey(pk, h)
 	if !found {
-		k = s.insertKey(d, h)
-	} else if c := s.sweep(k, z, depth); c != NoNode {
+		k = s.insertKey(pk, h)
+	} else if c := s.sweep(k, d, z, depth); c != NoNode {
 		return c, false
 	}
 	return s.newNode(k, z.Raw(), parent, depth, label), true
 }
 
-// sweep walks the live zones of key k against a new zone z of the given
-// depth. It returns a live node that covers z, or else unlinks and marks
+// sweep walks the live zones of key k, the discrete part d, against a
+// new zone z of the given depth. It returns a live node that covers z, or else unlinks and marks
 // covered every live zone that z covers and returns NoNode.
 //
 // One pass suffices: the live zones of a key never cover one another
@@ -191,7 +200,7 @@ func (s *Store) addAt(d []int32, z *dbm.DBM, parent, depth int32, label []int32)
 // A new state that is kept only because of the depth proviso — it
 // includes, or is included in, an expanded state reached on a longer
 // path — is a reopening (A*'s term), counted by Reopened.
-func (s *Store) sweep(k int32, z *dbm.DBM, depth int32) int32 {
+func (s *Store) sweep(k int32, d []int32, z *dbm.DBM, depth int32) int32 {
 	prev := NoNode
 	reopen := false
 	s.dec.fit(s.live, s.zones.bytes())
@@ -205,7 +214,7 @@ func (s *Store) sweep(k int32, z *dbm.DBM, depth int32) int32 {
 		rel := relation(m, z.Raw())
 		if s.opts.Subsumes != nil && rel != dbm.Equal {
 			s.vc = dbm.FromRaw(s.dim, m)
-			rel = s.subsumption(k, nd, &s.vc, z, rel, depth)
+			rel = s.subsumption(d, nd, &s.vc, z, rel, depth)
 		}
 		if rel&dbm.Superset != 0 && (!s.opts.CoverRequiresSmallerDepth || nd.level() <= depth) {
 			return n
@@ -322,16 +331,19 @@ func (s *Store) newNode(k int32, z []dbm.Bound, parent, depth int32, label []int
 	return n
 }
 
-// key returns the discrete part of key k.
-func (s *Store) key(k int32) []int32 { return s.keys.at(k)[:s.klen] }
+// key returns key k, packed.
+func (s *Store) key(k int32) []int32 { return s.keys.at(k)[:s.codec.words] }
+
+// discrete returns the discrete part of key k, unpacked into a new slice.
+func (s *Store) discrete(k int32) []int32 { return s.codec.unpack(s.key(k), make([]int32, s.klen)) }
 
 // head returns the first live node of key k, or NoNode.
-func (s *Store) head(k int32) int32 { return s.keys.at(k)[s.klen] }
+func (s *Store) head(k int32) int32 { return s.keys.at(k)[s.codec.words] }
 
 // setHead sets the first live node of key k.
-func (s *Store) setHead(k, n int32) { s.keys.at(k)[s.klen] = n }
+func (s *Store) setHead(k, n int32) { s.keys.at(k)[s.codec.words] = n }
 
-// findKey looks up the discrete part d with hash h. It returns its key index
+// findKey looks up the packed key d with hash h. It returns its key index
 // and true, or the index the key would get and false.
 func (s *Store) findKey(d []int32, h uint64) (int32, bool) {
 	mask := uint64(len(s.slots) - 1)
@@ -351,7 +363,8 @@ func (s *Store) findKey(d []int32, h uint64) (int32, bool) {
 	}
 }
 
-// equalKeys reports whether two discrete parts of the same length are equal.
+// equalKeys reports whether two keys or discrete parts of the same length
+// are equal.
 func equalKeys(a, b []int32) bool {
 	b = b[:len(a)]
 	for i, x := range a {
@@ -362,13 +375,13 @@ func equalKeys(a, b []int32) bool {
 	return true
 }
 
-// insertKey adds the discrete part d with hash h, which is not in the
+// insertKey adds the packed key d with hash h, which is not in the
 // table, and returns its key index. The table grows past a load of 5/8.
 func (s *Store) insertKey(d []int32, h uint64) int32 {
 	if (int(s.keys.len())+1)*8 > len(s.slots)*5 {
 		s.grow()
 	}
-	s.keys.add(d[:s.klen]...)
+	s.keys.add(d[:s.codec.words]...)
 	k := s.keys.len() - 1
 	s.setHead(k, NoNode)
 	s.place(k, h)
@@ -399,7 +412,8 @@ func (s *Store) grow() {
 // Covering returns a live node with discrete part d whose zone includes z,
 // ignoring depths, or NoNode. It stores nothing.
 func (s *Store) Covering(d []int32, z *dbm.DBM) int32 {
-	k, found := s.findKey(d, hashKey(d))
+	pk := s.codec.pack(d)
+	k, found := s.findKey(pk, hashKey(pk))
 	if !found {
 		return NoNode
 	}
@@ -439,12 +453,14 @@ func (s *Store) Dim() int { return s.dim }
 // per slot, 13 to 26 bytes per key), a peak that growth counts.
 func (s *Store) Bytes() int64 {
 	return int64(cap(s.slots))*8 + s.keys.bytes(4) + s.nodes.bytes(16) + s.trail.bytes(12) +
-		s.zones.bytes() + int64(cap(s.ma)+cap(s.mb))*4 + s.text.bytes() + s.dec.bytes()
+		s.zones.bytes() + int64(cap(s.ma)+cap(s.mb)+cap(s.dk))*4 + s.codec.bytes() + s.text.bytes() + s.dec.bytes()
 }
 
-// Discrete returns the discrete part of node n. The slice aliases the store
-// and must not be modified.
-func (s *Store) Discrete(n int32) []int32 { return s.key(s.nodes.item(n).key) }
+// Discrete returns the discrete part of node n. The slice belongs to the
+// store, must not be modified, and is valid until the next call.
+func (s *Store) Discrete(n int32) []int32 {
+	return s.codec.unpack(s.key(s.nodes.item(n).key), s.dk)
+}
 
 // Zone copies the zone of node n into z, which must have the store's
 // dimension, and reports whether the node still has its zone: a covered

@@ -287,6 +287,8 @@ func storeAgainstReference(t *testing.T, seed uint64, depthRule, keep bool) {
 }
 
 // storeAgainstRef runs the comparison with sub as StoreOptions.Subsumes.
+// Seeds 2 and 3 give the store the ranges of the discrete words, so that
+// it packs its keys: a byte per value with seed 2, two with seed 3.
 func storeAgainstRef(t *testing.T, seed uint64, depthRule, keep bool, sub func(d []int32, z, stored *dbm.DBM) bool) {
 	r := rand.New(rand.NewPCG(seed, 3))
 	dim := 2 + int(seed%3)
@@ -296,7 +298,11 @@ func storeAgainstRef(t *testing.T, seed uint64, depthRule, keep bool, sub func(d
 	if klen == 1 {
 		values = 300 // many keys: the table grows several times
 	}
-	s := NewStore(klen, dim, StoreOptions{CoverRequiresSmallerDepth: depthRule, KeepTrace: keep, Subsumes: sub})
+	opts := StoreOptions{CoverRequiresSmallerDepth: depthRule, KeepTrace: keep, Subsumes: sub}
+	if seed/2%2 == 1 {
+		opts.Lo, opts.Hi = slices.Repeat([]int32{-1}, klen), slices.Repeat([]int32{values - 1}, klen)
+	}
+	s := NewStore(klen, dim, opts)
 	ref := &refStore{depthRule: depthRule, sub: sub, keys: map[string][]int32{}}
 	d := make([]int32, klen)
 	z := dbm.New(dim)

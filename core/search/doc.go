@@ -98,12 +98,12 @@
 // sweep below when the encoded form does not settle a comparison.
 // Encoding, decoding and comparing on the encoded form cost time for the
 // memory. On Fischer's protocol with 9 processes and extrapolated zones
-// the store holds 108 bytes per stored state (node) instead of 237, and
-// the search takes a tenth longer; with lazy zones (core/zone's
-// Expander.Lazy), which keep more bounds and leave most comparisons to
-// the subsumption test, which needs the decoded zone, 118 bytes instead
-// of 237 (265 instead of 531 per state of the passed list), and up to a
-// fifth longer.
+// the store holds 60 bytes per stored state (node), where a matrix alone
+// takes 400, and the search takes a tenth longer than with matrices
+// stored whole; with lazy zones (core/zone's Expander.Lazy), which keep
+// more bounds and leave most comparisons to the subsumption test, which
+// needs the decoded zone, 73 bytes (163 per state of the passed list),
+// and up to a fifth longer.
 //
 // The hash is an xxHash64-style mix (four lanes, 64-bit multiplies and
 // rotates, a final avalanche) over int32 words: under js/wasm those are

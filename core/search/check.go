@@ -24,13 +24,15 @@ import (
 //   - no live zone of a key includes another (under
 //     CoverRequiresSmallerDepth: only a strictly deeper one may);
 //   - covered nodes are in no list; without KeepTrace their zones are
-//     released, and only then;
+//     released, and only then, and their records recycled once the search
+//     is done with them (on the free list, each once), and only then;
 //   - every zone a node holds is in the heap, in canonical form (see
 //     zoneHeap), and decodes to a closed non-empty DBM;
 //   - no two zones overlap, whether held by nodes or released: no two
 //     nodes share a position and no released zone is held;
-//   - the sweep's cached decodings of live nodes' zones are those zones;
-//   - the live and covered counts match the nodes.
+//   - the sweep's cached decodings of live nodes' zones are those zones,
+//     and none is tagged with a recycled record;
+//   - the live, covered and recycled counts match the nodes.
 func (s *Store) Check() error {
 	if err := s.checkTable(); err != nil {
 		return err
@@ -106,20 +108,60 @@ func (s *Store) checkLists() error {
 			live++
 		}
 	}
+	free, err := s.checkFree()
+	if err != nil {
+		return err
+	}
 	covered := 0
 	for n := range nnodes {
 		nd := s.nodes.item(n)
-		if !nd.covered() && !inList[n] {
+		switch {
+		case nd.key == freeNode:
+			if !free[n] {
+				return fmt.Errorf("recycled record %d is not on the free list", n)
+			}
+		case !nd.covered() && !inList[n]:
 			return fmt.Errorf("live node %d (key %d) is in no list", n, nd.key)
-		}
-		if nd.covered() {
+		case nd.covered() && nd.isDone() && !s.opts.KeepTrace:
+			return fmt.Errorf("covered node %d is done but its record is not recycled", n)
+		case nd.covered():
 			covered++
 		}
 	}
-	if live != s.live || covered != s.covered {
-		return fmt.Errorf("counts: %d live and %d covered nodes, recorded %d and %d", live, covered, s.live, s.covered)
+	// Every record is live, covered or recycled; every node ever added
+	// that holds no record any more was covered, and its record recycled,
+	// then reused or not.
+	if live != s.live || live+covered+s.recycled != int(nnodes) || covered+s.added-int(nnodes)+s.recycled != s.covered {
+		return fmt.Errorf("counts: %d live, %d covered and %d recycled nodes of %d records, recorded %d live, %d covered (recycled or not) and %d added",
+			live, covered, s.recycled, nnodes, s.live, s.covered, s.added)
 	}
 	return nil
+}
+
+// checkFree checks the free list of recycled node records and returns
+// the records it holds.
+func (s *Store) checkFree() ([]bool, error) {
+	nnodes := s.nodes.len()
+	free := make([]bool, nnodes)
+	count := 0
+	for n := s.free; n != NoNode; n = s.nodes.item(n).next {
+		switch {
+		case n < 0 || n >= nnodes:
+			return nil, fmt.Errorf("free list names record %d of %d", n, nnodes)
+		case free[n]:
+			return nil, fmt.Errorf("record %d is twice on the free list (cycle?)", n)
+		case s.nodes.item(n).key != freeNode || s.nodes.item(n).zone != -1:
+			return nil, fmt.Errorf("record %d on the free list holds node data", n)
+		case s.opts.KeepTrace:
+			return nil, fmt.Errorf("record %d recycled although the store keeps trace data", n)
+		}
+		free[n] = true
+		count++
+	}
+	if count != s.recycled {
+		return nil, fmt.Errorf("%d records on the free list, recorded %d", count, s.recycled)
+	}
+	return free, nil
 }
 
 // checkZones checks the zone heap and the inclusion invariant.
@@ -147,6 +189,9 @@ func (s *Store) checkZones() error {
 func (s *Store) checkDecoded() error {
 	c := &s.dec
 	for slot, n := range c.tags {
+		if n != NoNode && n < s.nodes.len() && s.nodes.item(n).key == freeNode {
+			return fmt.Errorf("cache slot %d holds recycled record %d", slot, n)
+		}
 		if n == NoNode || n >= s.nodes.len() || s.nodes.item(n).covered() {
 			continue
 		}
@@ -180,6 +225,9 @@ func (s *Store) zoneSpans() ([]zoneSpan, error) {
 	var spans []zoneSpan
 	for n := range s.nodes.len() {
 		nd := s.nodes.item(n)
+		if nd.key == freeNode {
+			continue
+		}
 		if nd.zone < 0 {
 			if !nd.covered() || s.opts.KeepTrace {
 				return nil, fmt.Errorf("node %d (covered=%v) has released its zone", n, nd.covered())

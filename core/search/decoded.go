@@ -8,7 +8,7 @@ import "beeline/core/dbm"
 // direct-mapped by node index. A stored zone never changes while its node
 // is live, and the sweep reads only live nodes, so an entry is valid as
 // long as its tag is the node's index: covering a node needs no
-// invalidation. Where a discrete part has many live zones, every new zone
+// invalidation, only recycling its record does (forget). Where a discrete part has many live zones, every new zone
 // of that part is compared with each of them, and without the cache each
 // comparison decodes its zone: on FDDI with 10 stations (32 clocks) that
 // made the search four times slower than with matrices stored whole
@@ -58,6 +58,13 @@ func (c *decodedCache) get(h *zoneHeap, n, pos int32, scratch []dbm.Bound) []dbm
 		c.tags[slot] = n
 	}
 	return m
+}
+
+// forget drops the decoding of node n, whose record is recycled.
+func (c *decodedCache) forget(n int32) {
+	if len(c.tags) > 0 && c.tags[int(n)&(len(c.tags)-1)] == n {
+		c.tags[int(n)&(len(c.tags)-1)] = NoNode
+	}
 }
 
 // fit is called at the start of each sweep. It grows the cache to about

@@ -458,3 +458,38 @@ func TestNodeSize(t *testing.T) {
 		t.Fatalf("trail is %d bytes, want 12", got)
 	}
 }
+
+// TestStoreRecyclesNodes checks that without KeepTrace the record of a
+// covered node is reused once the search is done with it, whichever
+// comes first, and never under KeepTrace; the counts of added and
+// covered nodes are unaffected.
+func TestStoreRecyclesNodes(t *testing.T) {
+	point, upTo5, all := zones2()
+	for _, keep := range []bool{false, true} {
+		num := func(recycled, kept int32) int32 { return map[bool]int32{false: recycled, true: kept}[keep] }
+		s := NewStore(1, 2, StoreOptions{KeepTrace: keep})
+		expectAdd(t, s, []int32{0}, point, NoNode, 0, true)
+		s.done(0) // popped, then covered: by the next node, which takes its record
+		expectAdd(t, s, []int32{0}, upTo5, 0, num(0, 1), true)
+		expectAdd(t, s, []int32{0}, all, 0, num(1, 2), true) // covers the last node, not done
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+		s.done(num(0, 1)) // covered, then done
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+		n := num(0, 3)
+		expectAdd(t, s, []int32{1}, point, num(1, 2), n, true)
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+		if s.Len() != 4 || s.NumCovered() != 2 || s.Live() != 2 {
+			t.Fatalf("keep=%v: len %d covered %d live %d, want 4 2 2", keep, s.Len(), s.NumCovered(), s.Live())
+		}
+		// Parent 0 named node 0's record, taken over by a node of depth 1.
+		if s.Depth(n) != num(3, 2) || !slices.Equal(s.Discrete(n), []int32{1}) || s.IsCovered(n) {
+			t.Fatalf("keep=%v: node %d: depth %d, discrete %v, covered %v", keep, n, s.Depth(n), s.Discrete(n), s.IsCovered(n))
+		}
+	}
+}

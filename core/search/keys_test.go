@@ -77,3 +77,33 @@ func TestKeyCodecOutOfRange(t *testing.T) {
 		}()
 	}
 }
+
+// BenchmarkKeyPack packs and unpacks discrete parts of 35 words, two
+// bytes each (the shape of the Bang & Olufsen protocol's), and of 11
+// words, one byte each (Fischer's protocol's).
+func BenchmarkKeyPack(b *testing.B) {
+	for _, c := range []struct {
+		n    int
+		span int32
+	}{{35, 65535}, {11, 9}} {
+		lo, hi := make([]int32, c.n), make([]int32, c.n)
+		d := make([]int32, c.n)
+		for i := range hi {
+			lo[i], hi[i] = -c.span/2, c.span-c.span/2
+			d[i] = int32(i) % 7
+		}
+		k := newKeyCodec(c.n, lo, hi)
+		out := make([]int32, c.n)
+		b.Run(fmt.Sprintf("pack/%dx%d", c.n, k.width), func(b *testing.B) {
+			for range b.N {
+				k.pack(d)
+			}
+		})
+		key := slices.Clone(k.pack(d))
+		b.Run(fmt.Sprintf("unpack/%dx%d", c.n, k.width), func(b *testing.B) {
+			for range b.N {
+				k.unpack(key, out)
+			}
+		})
+	}
+}

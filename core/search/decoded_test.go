@@ -56,3 +56,26 @@ func TestDecodedCache(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodedCacheRoom checks the cache's bound: 2 MiB while the sweeps
+// compare at most two zones on average, the zone heap if larger once they
+// compare more, and never more than the limit.
+func TestDecodedCacheRoom(t *testing.T) {
+	const heap = 64 << 20
+	c := decodedCache{zsize: 100, limit: 1 << 40}
+	c.sweeps, c.gets = 10, 20
+	if got := c.room(heap); got != maxDecodedBytes {
+		t.Errorf("two zones per sweep: room %d, want %d", got, maxDecodedBytes)
+	}
+	c.gets = 21
+	if got := c.room(heap); got != heap {
+		t.Errorf("more than two zones per sweep: room %d, want the heap's %d", got, heap)
+	}
+	if got := c.room(1 << 20); got != maxDecodedBytes {
+		t.Errorf("a heap of 1 MiB: room %d, want %d", got, maxDecodedBytes)
+	}
+	c.limit = 1 << 10
+	if got := c.room(heap); got != 1<<10 {
+		t.Errorf("limit 1 KiB: room %d", got)
+	}
+}

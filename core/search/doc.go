@@ -24,9 +24,14 @@
 // # The store
 //
 // The Store is the passed list. It maps each discrete part (a key) to the
-// list of zones stored with it, and numbers every stored state (a node) in
-// the order of insertion. Node records are never removed, so node numbers
-// are stable: parents, waiting lists and traces refer to nodes by number.
+// list of zones stored with it, and numbers every stored state (a node):
+// parents, waiting lists and traces refer to nodes by number. Under
+// KeepTrace node records are never removed, and nodes are numbered in the
+// order of insertion. Without it, nothing refers to a covered node once
+// the search has popped it from the waiting list (or pruned it), and its
+// record is reused for a later node: on Fischer's protocol with 10
+// processes the store then holds 0.45 records per stored state instead
+// of 1.
 //
 // Go's map is not used. Keyed by a discrete part (a string or an array),
 // it hashes with a software fallback under js/wasm: in this package's
@@ -40,11 +45,14 @@
 //	                       0 is empty, else hash>>32 << 32 | (key index + 1),
 //	                       so a probe compares 32 bits of hash before it
 //	                       touches the key; grown ×2 past a load of 5/8
-//	keys   slab of int32   per key: the discrete part (DiscreteLen words),
-//	                       then the first live node of the key
-//	nodes  slab of node    per node, 32 bytes: key, next live node of the key,
-//	                       parent, depth, zone position, label position and
-//	                       length, covered flag
+//	keys   slab of int32   per key: the discrete part, packed (below), then
+//	                       the first live node of the key
+//	nodes  slab of node    per node, 16 bytes: key, next live node of the key
+//	                       (a mark once covered), zone position, depth and
+//	                       two bits (expanded, done); a free list of
+//	                       recycled records runs through it
+//	trail  slab of trail   per node, for traces only, 12 bytes: parent,
+//	                       label position and length
 //	zones  zone heap       per zone, a variable-length record of uint16:
 //	                       see below
 //	labels chunks of int32 the labels, for traces only
@@ -60,17 +68,26 @@
 // bytes per key, doubled by copying. Hashes are not stored; a doubling
 // rehashes from the key slab.
 //
+// A Space that knows the range of each word of its discrete parts
+// (Ranger: core/zone's, a location index or a variable's declared type)
+// has its keys packed: each value less its word's least value, in one,
+// two or four bytes as the widest range needs, several to an int32 word.
+// Hashing and comparing read the packed words; a node's discrete part is
+// unpacked when it is expanded. On Fischer's protocol a key with its list
+// head takes 16 bytes instead of 44.
+//
 // A zone is stored without what every closed non-empty zone of its
 // dimension shares or most leave out: its diagonal (always dbm.LEZero)
 // and its unbounded entries (dbm.LTInfinity). Its record is a header
-// halfword (one bit: narrow or wide), a bitmap of the Dim(Dim−1)
-// off-diagonal entries (row-major, diagonal skipped) saying which are
-// finite, and the finite bounds in that order: as int16 when they all
-// fit (narrow, the usual case: bounds are (c<<1)|weak with small
-// constants), else as int32 in two halfwords (wide); padded to an even
+// halfword (its width: bytes, narrow or wide), a bitmap of the
+// Dim(Dim−1) off-diagonal entries (row-major, diagonal skipped) saying
+// which are finite, and the finite bounds in that order: as int8, two to
+// a halfword, when they all fit (bytes, the usual case: bounds are
+// (c<<1)|weak with small constants), else as int16 when they all fit
+// (narrow), else as int32 in two halfwords (wide); padded to an even
 // number of halfwords. On Fischer's protocol with 9 processes, 26 of the
-// 90 off-diagonal entries are finite on average and a zone takes 68 bytes
-// instead of 400. The records lie in chunks like the slabs' (at most 256
+// 90 off-diagonal entries are finite on average (47 with lazy zones) and
+// a zone takes 40 bytes (64) instead of 400. The records lie in chunks like the slabs' (at most 256
 // KiB, unless one zone needs more), never straddling two; a node names
 // its zone by position, in units of 4 bytes, so its int32 reaches 8 GiB of
 // zones, and a search that would pass that stops as its memory budget
@@ -87,12 +104,12 @@
 // sweep below when the encoded form does not settle a comparison.
 // Encoding, decoding and comparing on the encoded form cost time for the
 // memory. On Fischer's protocol with 9 processes and extrapolated zones
-// the store holds 108 bytes per stored state (node) instead of 237, and
-// the search takes a tenth longer; with lazy zones (core/zone's
-// Expander.Lazy), which keep more bounds and leave most comparisons to
-// the subsumption test, which needs the decoded zone, 118 bytes instead
-// of 237 (265 instead of 531 per state of the passed list), and up to a
-// fifth longer.
+// the store holds 51 bytes per stored state (node), where a matrix alone
+// takes 400, and the search takes a tenth longer than with matrices
+// stored whole; with lazy zones (core/zone's Expander.Lazy), which keep
+// more bounds and leave most comparisons to the subsumption test, which
+// needs the decoded zone, 64 bytes (145 per state of the passed list),
+// and up to a fifth longer.
 //
 // The hash is an xxHash64-style mix (four lanes, 64-bit multiplies and
 // rotates, a final avalanche) over int32 words: under js/wasm those are
@@ -122,8 +139,8 @@
 // included in z, or it would be included in the first one too. A key's
 // list holds only live zones, so covered zones cost nothing to later
 // lookups. Without traces (StoreOptions.KeepTrace off), a covered node's
-// zone is released for later zones to reuse (above), and labels are not
-// kept.
+// zone is released for later zones to reuse (above), and neither parents
+// nor labels are kept.
 //
 // For a Goal that is monotone under inclusion (intersection is), checking
 // only stored states is enough: an included state lies inside a stored
@@ -252,9 +269,10 @@
 // With K = DiscreteLen, n = Dim and m the number of live zones of the key,
 // Add costs O(K) to hash and compare plus O(m·n²) for the inclusion checks
 // (early exit makes most checks short), amortised O(1) table growth, and
-// O(n²) to encode the zone. Memory is 32 bytes per node (plus its label
-// under KeepTrace), 2 + 2⌈n(n−1)/16⌉ + 2f bytes per held zone with f finite
-// bounds (4f when one does not fit in int16), rounded up to 4, and about
-// 4(K+1) + 20 bytes per distinct discrete part. A search costs one Add
-// per generated successor and one decoding of a state per expansion.
+// O(n²) to encode the zone. Memory is 16 bytes per node (plus 12 and its
+// label under KeepTrace), 2 + 2⌈n(n−1)/16⌉ + f bytes per held zone with f
+// finite bounds (2f when one does not fit in int8, 4f when one does not fit
+// in int16), rounded up to 4, and about 4(K'+1) + 20 bytes per distinct
+// discrete part, K' the words of a packed key. A search costs one Add per
+// generated successor and one decoding of a state per expansion.
 package search

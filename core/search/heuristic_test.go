@@ -100,7 +100,7 @@ func TestAStarShortest(t *testing.T) {
 }
 
 // TestPriorityQueueOrder pushes random priorities and expects pops in
-// (key, larger g, node) order.
+// (key, larger g, order of pushes) order.
 func TestPriorityQueueOrder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	p := &pqueue{useG: true, deep: true}
@@ -108,7 +108,7 @@ func TestPriorityQueueOrder(t *testing.T) {
 	for n := range int32(500) {
 		h, g := rng.Int32N(10), rng.Int32N(10)
 		p.pushPrio(n, h, g)
-		items = append(items, pqItem{key: h + g, g: g, n: n})
+		items = append(items, pqItem{key: h + g, g: g, n: n, seq: uint32(n)})
 	}
 	var prev pqItem
 	for i := range items {

@@ -102,9 +102,9 @@ func (s *searcher) peak() int64 {
 func (s *Store) growth() int64 {
 	// The cache's bound grows with the heap: ask with the heap grown.
 	zg := s.zones.growth(!s.opts.KeepTrace)
-	g := s.nodes.growth(32) + zg + s.keys.growth(4) + s.dec.growth(s.live, s.zones.bytes()+zg)
+	g := s.nodes.growth(16) + zg + s.keys.growth(4) + s.dec.growth(s.live, s.zones.bytes()+zg)
 	if s.opts.KeepTrace {
-		g += s.text.growth(s.text.longest)
+		g += s.trail.growth(12) + s.text.growth(s.text.longest)
 	}
 	if (int(s.keys.len())+2)*8 > len(s.slots)*5 {
 		g += int64(len(s.slots)) * 2 * 8

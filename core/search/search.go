@@ -187,15 +187,19 @@ func newSearcher(sp Space, goal Goal, opts Options) *searcher {
 	if opts.Order == AStar {
 		opts.CoverRequiresSmallerDepth = true
 	}
+	sto := StoreOptions{
+		CoverRequiresSmallerDepth: opts.CoverRequiresSmallerDepth,
+		KeepTrace:                 opts.Trace,
+		Subsumes:                  subsumesOf(sp),
+	}
+	if r, ok := sp.(Ranger); ok {
+		sto.Lo, sto.Hi = r.Ranges()
+	}
 	s := &searcher{
-		sp:   sp,
-		goal: goal,
-		opts: opts,
-		store: NewStore(sp.DiscreteLen(), sp.Dim(), StoreOptions{
-			CoverRequiresSmallerDepth: opts.CoverRequiresSmallerDepth,
-			KeepTrace:                 opts.Trace,
-			Subsumes:                  subsumesOf(sp),
-		}),
+		sp:    sp,
+		goal:  goal,
+		opts:  opts,
+		store: NewStore(sp.DiscreteLen(), sp.Dim(), sto),
 		cur:   NoNode,
 		pace:  Pacer{Target: max(min(DefaultPace, opts.ProgressEvery/8), time.Nanosecond)},
 		curD:  make([]int32, sp.DiscreteLen()),
@@ -254,6 +258,8 @@ func (s *searcher) run(ctx context.Context) {
 		}
 		if s.store.IsCovered(n) {
 			s.stats.Skipped++
+			delete(s.goals, n) // n may be recycled: it is no goal any more
+			s.store.done(n)
 			continue
 		}
 		if s.goals[n] {
@@ -299,6 +305,7 @@ func (s *searcher) push(n int32, d []int32, z *dbm.DBM) bool {
 		var inf bool
 		if h, inf = s.opts.Heuristic(d, z); inf {
 			s.stats.Pruned++
+			s.store.done(n)
 			return false
 		}
 	}
@@ -321,6 +328,7 @@ func (s *searcher) expand(n int32) {
 	s.succ = s.succ[:0]
 	s.stats.Explored++
 	s.store.MarkExpanded(n)
+	s.store.done(n)
 	if err := s.sp.Successors(s.curD, s.curZ, s.yield); err != nil && s.found == NoNode {
 		s.fail(err)
 		return
@@ -419,7 +427,7 @@ func (s *searcher) onSuccessor(label, d2 []int32, z2 *dbm.DBM) bool {
 func (s *searcher) overBudget() bool {
 	stored := int64(s.store.Len())
 	switch {
-	case s.opts.MaxStates > 0 && stored >= s.opts.MaxStates, stored >= maxNodes:
+	case s.opts.MaxStates > 0 && stored >= s.opts.MaxStates, s.store.nodes.len() >= maxNodes:
 		s.stop = ReasonStates
 	case s.store.zones.full(), s.opts.MaxMemory > 0 && s.peak() > s.opts.MaxMemory:
 		s.stop = ReasonMemory

@@ -6,7 +6,7 @@ import "unsafe"
 
 // A slab's chunks hold at most chunkRecords records and at most
 // chunkBytes bytes (but at least one record), a power of two of them:
-// 1024 nodes of 32 bytes, 1024 keys of 64 words, 128 keys of 512 words.
+// 1024 nodes of 16 bytes, 1024 keys of 64 words, 128 keys of 512 words.
 // The zone heap (zones.go) keeps its chunks to chunkBytes too.
 const (
 	chunkRecords = 1024

@@ -28,22 +28,61 @@ type StoreOptions struct {
 	// Subsumes(d, z, stored). It must be reflexive and transitive, implied
 	// by inclusion, and the same for all zones of one discrete part d.
 	Subsumes func(d []int32, z, stored *dbm.DBM) bool
+	// Lo and Hi, if both set, are the least and greatest value of each
+	// word of a discrete part (see Ranger): the store then packs its
+	// keys. Add panics on a discrete part whose values do not fit.
+	Lo, Hi []int32
 }
 
 // NoNode is the node index meaning "none" (the parent of the initial state).
 const NoNode int32 = -1
 
-// node is the record of one stored state. 32 bytes.
+// node is the record of one stored state. 16 bytes: what a search needs
+// of every state. What only traces need, the parent and the label, is
+// kept beside it under KeepTrace (trail), and the flags live in spare
+// values: a covered node's next is coveredNode, and the low bits of depth
+// say whether it was expanded and whether the search is done with it. On
+// Fischer's protocol with 9 processes a search stores 2.2 nodes per state
+// of the passed list, so the 32 bytes of a record with the trace fields
+// and a flag byte took 72 bytes per state.
+//
+// Without KeepTrace, nothing refers to a covered node once the search is
+// done with it (done): its record is recycled for a later node, and holds
+// freeNode as its key and the next recycled record as its next.
 type node struct {
-	key      int32 // index of the discrete part in Store.keys
-	next     int32 // next live node with the same key, or NoNode
+	key   int32  // index of the discrete part in Store.keys, or freeNode
+	next  int32  // next live node with the same key, NoNode, or coveredNode
+	zone  int32  // position of the zone in Store.zones, or -1 once released
+	depth uint32 // transitions from the initial state <<2 | 2 once done | 1 once expanded
+}
+
+const (
+	coveredNode int32 = -2        // the next of a covered node, which is in no list
+	freeNode    int32 = -1        // the key of a recycled record
+	maxDepth          = 1<<30 - 1 // the deepest node a record can hold
+)
+
+// covered reports whether a later zone included this one: it left the
+// passed list.
+func (nd *node) covered() bool { return nd.next == coveredNode }
+
+// expanded reports whether the search computed its successors
+// (MarkExpanded).
+func (nd *node) expanded() bool { return nd.depth&1 != 0 }
+
+// isDone reports whether the search holds the node nowhere any more
+// (done).
+func (nd *node) isDone() bool { return nd.depth&2 != 0 }
+
+// level returns the node's depth.
+func (nd *node) level() int32 { return int32(nd.depth >> 2) }
+
+// trail is the trace data of a node under KeepTrace: the node it was
+// generated from, and its label.
+type trail struct {
 	parent   int32 // node this state was generated from, or NoNode
-	depth    int32 // number of transitions from the initial state
-	zone     int32 // position of the zone in Store.zones, or -1 once released
 	label    int32 // position of the label in Store.text
-	labelLen int32 // its length; 0 without KeepTrace
-	covered  bool  // a later zone included this one; it left the passed list
-	expanded bool  // the search computed its successors (MarkExpanded)
+	labelLen int32 // its length
 }
 
 // Store is the passed list: the set of symbolic states (discrete part, zone)
@@ -57,13 +96,19 @@ type Store struct {
 	dim  int // DBM dimension
 
 	slots []uint64    // open addressing: 0 empty, else tag<<32 | (key index+1)
-	keys  slab[int32] // per key: the discrete part, then the first live node
+	keys  slab[int32] // per key: the discrete part, packed, then the first live node
+	codec keyCodec    // the packing of keys
+	dk    []int32     // the last discrete part Discrete unpacked
 	nodes slab[node]  // per node: its record
+	trail slab[trail] // per node under KeepTrace: its parent and label
 	zones zoneHeap    // the zones, encoded
 	text  labels      // the labels of the nodes
 
 	live     int   // nodes not covered
-	covered  int   // nodes covered
+	covered  int   // nodes covered, recycled or not
+	added    int   // nodes ever added
+	free     int32 // first recycled node record, or NoNode
+	recycled int   // recycled records
 	reopened int64 // states stored again on a shorter path after expansion
 	probes   int64 // slot probes, for statistics
 
@@ -93,16 +138,20 @@ func NewStore(discreteLen, dim int, opts StoreOptions) *Store {
 	}
 	s := &Store{
 		opts:  opts,
+		free:  NoNode,
 		klen:  discreteLen,
 		dim:   dim,
 		slots: make([]uint64, minSlots),
-		keys:  slab[int32]{width: discreteLen + 1},
+		codec: newKeyCodec(discreteLen, opts.Lo, opts.Hi),
 		nodes: slab[node]{width: 1},
+		trail: slab[trail]{width: 1},
 		zones: newZoneHeap(dim),
 		ma:    make([]dbm.Bound, dim*dim),
 		mb:    make([]dbm.Bound, dim*dim),
 		dec:   decodedCache{zsize: dim * dim, limit: math.MaxInt64},
 	}
+	s.keys = slab[int32]{width: s.codec.words + 1}
+	s.dk = make([]int32, discreteLen)
 	s.va, s.vb = dbm.FromRaw(dim, s.ma), dbm.FromRaw(dim, s.mb)
 	return s
 }
@@ -122,11 +171,13 @@ func NewStore(discreteLen, dim int, opts StoreOptions) *Store {
 // has the store's dimension (checked, panics) and is closed and non-empty
 // (not checked; zones are compared bound by bound, which is inclusion only
 // for closed DBMs); the zone heap is not full (checked, panics; a search
-// stops before, see searcher.overBudget). d, z and label are copied.
+// stops before, see searcher.overBudget); the depth is at most 2^30 − 1
+// (checked, panics: a search that deep would hold more nodes than memory
+// allows). d, z and label are copied.
 func (s *Store) Add(d []int32, z *dbm.DBM, parent int32, label []int32) (n int32, added bool) {
 	depth := int32(0)
 	if parent != NoNode {
-		depth = s.nodes.item(parent).depth + 1
+		depth = s.nodes.item(parent).level() + 1
 	}
 	return s.addAt(d, z, parent, depth, label)
 }
@@ -138,18 +189,22 @@ func (s *Store) addAt(d []int32, z *dbm.DBM, parent, depth int32, label []int32)
 	if z.Dim() != s.dim {
 		panic(fmt.Sprintf("search: zone of dimension %d added to a store of dimension %d", z.Dim(), s.dim))
 	}
-	h := hashKey(d)
-	k, found := s.findKey(d, h)
+	if depth > maxDepth {
+		panic("search: a state deeper than 2^30 − 1 transitions")
+	}
+	pk := s.codec.pack(d)
+	h := hashKey(pk)
+	k, found := s.findKey(pk, h)
 	if !found {
-		k = s.insertKey(d, h)
-	} else if c := s.sweep(k, z, depth); c != NoNode {
+		k = s.insertKey(pk, h)
+	} else if c := s.sweep(k, d, z, depth); c != NoNode {
 		return c, false
 	}
 	return s.newNode(k, z.Raw(), parent, depth, label), true
 }
 
-// sweep walks the live zones of key k against a new zone z of the given
-// depth. It returns a live node that covers z, or else unlinks and marks
+// sweep walks the live zones of key k, the discrete part d, against a
+// new zone z of the given depth. It returns a live node that covers z, or else unlinks and marks
 // covered every live zone that z covers and returns NoNode.
 //
 // One pass suffices: the live zones of a key never cover one another
@@ -166,29 +221,29 @@ func (s *Store) addAt(d []int32, z *dbm.DBM, parent, depth int32, label []int32)
 // A new state that is kept only because of the depth proviso — it
 // includes, or is included in, an expanded state reached on a longer
 // path — is a reopening (A*'s term), counted by Reopened.
-func (s *Store) sweep(k int32, z *dbm.DBM, depth int32) int32 {
+func (s *Store) sweep(k int32, d []int32, z *dbm.DBM, depth int32) int32 {
 	prev := NoNode
 	reopen := false
 	s.dec.fit(s.live, s.zones.bytes())
 	for n := s.head(k); n != NoNode; {
 		nd := s.nodes.item(n)
 		next := nd.next
-		if s.tryIncludes() && s.includes(nd.zone, z) && (!s.opts.CoverRequiresSmallerDepth || nd.depth <= depth) {
+		if s.tryIncludes() && s.includes(nd.zone, z) && (!s.opts.CoverRequiresSmallerDepth || nd.level() <= depth) {
 			return n
 		}
 		m := s.dec.get(&s.zones, n, nd.zone, s.ma)
 		rel := relation(m, z.Raw())
 		if s.opts.Subsumes != nil && rel != dbm.Equal {
 			s.vc = dbm.FromRaw(s.dim, m)
-			rel = s.subsumption(k, nd, &s.vc, z, rel, depth)
+			rel = s.subsumption(d, nd, &s.vc, z, rel, depth)
 		}
-		if rel&dbm.Superset != 0 && (!s.opts.CoverRequiresSmallerDepth || nd.depth <= depth) {
+		if rel&dbm.Superset != 0 && (!s.opts.CoverRequiresSmallerDepth || nd.level() <= depth) {
 			return n
 		}
-		if rel != dbm.Different && nd.expanded && nd.depth > depth {
+		if rel != dbm.Different && nd.expanded() && nd.level() > depth {
 			reopen = true
 		}
-		if rel&dbm.Subset != 0 && (!s.opts.CoverRequiresSmallerDepth || depth <= nd.depth) {
+		if rel&dbm.Subset != 0 && (!s.opts.CoverRequiresSmallerDepth || depth <= nd.level()) {
 			s.unlink(k, prev, next)
 			s.cover(n)
 		} else {
@@ -265,46 +320,87 @@ func (s *Store) unlink(k, prev, next int32) {
 	}
 }
 
-// cover marks node n covered and, without KeepTrace, releases its zone.
+// cover marks node n covered and, without KeepTrace, releases its zone,
+// and its record if the search is done with it.
 func (s *Store) cover(n int32) {
 	nd := s.nodes.item(n)
-	nd.covered = true
-	nd.next = NoNode
+	nd.next = coveredNode
 	s.live--
 	s.covered++
 	if !s.opts.KeepTrace {
 		s.zones.release(nd.zone)
 		nd.zone = -1
+		if nd.isDone() {
+			s.recycle(n)
+		}
 	}
+}
+
+// done records that the search holds node n nowhere any more: it was
+// popped from the waiting list, or never pushed (pruned). Without
+// KeepTrace, where no parent pointer refers to a node either, a covered
+// node that is done is recycled: now, or when it is covered. In a BFS of
+// Fischer's protocol with 10 processes, that keeps 0.45 records per stored
+// state instead of one. Recycling changes node numbers, not the search: a
+// node's number is only a handle while the search holds it.
+func (s *Store) done(n int32) {
+	nd := s.nodes.item(n)
+	nd.depth |= 2
+	if nd.covered() && !s.opts.KeepTrace {
+		s.recycle(n)
+	}
+}
+
+// recycle puts the record of the covered node n, whose zone is released,
+// on the free list, and forgets its cached decoding.
+func (s *Store) recycle(n int32) {
+	*s.nodes.item(n) = node{key: freeNode, next: s.free, zone: -1}
+	s.free = n
+	s.recycled++
+	s.dec.forget(n)
 }
 
 // newNode stores a new live node for key k at the head of its list.
 func (s *Store) newNode(k int32, z []dbm.Bound, parent, depth int32, label []int32) int32 {
-	nd := node{key: k, next: s.head(k), parent: parent, depth: depth}
+	nd := node{key: k, next: s.head(k), depth: uint32(depth) << 2}
 	nd.zone = s.zones.add(z)
-	if s.opts.KeepTrace && len(label) > 0 {
-		if len(label) > MaxLabel {
-			panic("search: label longer than MaxLabel")
+	if s.opts.KeepTrace {
+		tr := trail{parent: parent}
+		if len(label) > 0 {
+			if len(label) > MaxLabel {
+				panic("search: label longer than MaxLabel")
+			}
+			tr.label, tr.labelLen = s.text.add(label), int32(len(label))
 		}
-		nd.label = s.text.add(label)
-		nd.labelLen = int32(len(label))
+		s.trail.add(tr)
 	}
-	n := s.nodes.add(nd)
+	n := s.free
+	if n != NoNode {
+		s.free = s.nodes.item(n).next
+		s.recycled--
+		*s.nodes.item(n) = nd
+	} else {
+		n = s.nodes.add(nd)
+	}
 	s.setHead(k, n)
 	s.live++
+	s.added++
 	return n
 }
 
-// key returns the discrete part of key k.
-func (s *Store) key(k int32) []int32 { return s.keys.at(k)[:s.klen] }
+// key returns key k, packed.
+func (s *Store) key(k int32) []int32 { return s.keys.at(k)[:s.codec.words] }
+
+// discrete returns the discrete part of key k, unpacked into a new slice.
+func (s *Store) discrete(k int32) []int32 { return s.codec.unpack(s.key(k), make([]int32, s.klen)) }
 
 // head returns the first live node of key k, or NoNode.
-func (s *Store) head(k int32) int32 { return s.keys.at(k)[s.klen] }
+func (s *Store) head(k int32) int32 { return s.keys.at(k)[s.codec.words] }
 
 // setHead sets the first live node of key k.
-func (s *Store) setHead(k, n int32) { s.keys.at(k)[s.klen] = n }
+func (s *Store) setHead(k, n int32) { s.keys.at(k)[s.codec.words] = n }
 
-// findKey looks up the discrete part d with hash h. It returns its key index
+// findKey looks up the packed key d with hash h. It returns its key index
 // and true, or the index the key would get and false.
 func (s *Store) findKey(d []int32, h uint64) (int32, bool) {
 	mask := uint64(len(s.slots) - 1)
@@ -324,7 +420,8 @@ func (s *Store) findKey(d []int32, h uint64) (int32, bool) {
 	}
 }
 
-// equalKeys reports whether two discrete parts of the same length are equal.
+// equalKeys reports whether two keys or discrete parts of the same length
+// are equal.
 func equalKeys(a, b []int32) bool {
 	b = b[:len(a)]
 	for i, x := range a {
@@ -335,13 +432,13 @@ func equalKeys(a, b []int32) bool {
 	return true
 }
 
-// insertKey adds the discrete part d with hash h, which is not in the
+// insertKey adds the packed key d with hash h, which is not in the
 // table, and returns its key index. The table grows past a load of 5/8.
 func (s *Store) insertKey(d []int32, h uint64) int32 {
 	if (int(s.keys.len())+1)*8 > len(s.slots)*5 {
 		s.grow()
 	}
-	s.keys.add(d[:s.klen]...)
+	s.keys.add(d[:s.codec.words]...)
 	k := s.keys.len() - 1
 	s.setHead(k, NoNode)
 	s.place(k, h)
@@ -372,7 +469,8 @@ func (s *Store) grow() {
 // Covering returns a live node with discrete part d whose zone includes z,
 // ignoring depths, or NoNode. It stores nothing.
 func (s *Store) Covering(d []int32, z *dbm.DBM) int32 {
-	k, found := s.findKey(d, hashKey(d))
+	pk := s.codec.pack(d)
+	k, found := s.findKey(pk, hashKey(pk))
 	if !found {
 		return NoNode
 	}
@@ -384,13 +482,14 @@ func (s *Store) Covering(d []int32, z *dbm.DBM) int32 {
 	return NoNode
 }
 
-// Len returns the number of nodes ever added (live and covered).
-func (s *Store) Len() int { return int(s.nodes.len()) }
+// Len returns the number of nodes ever added (live and covered). Node
+// numbers are below it unless records are recycled (done).
+func (s *Store) Len() int { return s.added }
 
 // Live returns the number of live (not covered) nodes: the passed list.
 func (s *Store) Live() int { return s.live }
 
-// NumCovered returns the number of covered nodes.
+// NumCovered returns the number of nodes ever covered.
 func (s *Store) NumCovered() int { return s.covered }
 
 // Keys returns the number of distinct discrete parts stored.
@@ -411,13 +510,15 @@ func (s *Store) Dim() int { return s.dim }
 // never hold two copies; the hash table does while it doubles (8 bytes
 // per slot, 13 to 26 bytes per key), a peak that growth counts.
 func (s *Store) Bytes() int64 {
-	return int64(cap(s.slots))*8 + s.keys.bytes(4) + s.nodes.bytes(32) +
-		s.zones.bytes() + int64(cap(s.ma)+cap(s.mb))*4 + s.text.bytes() + s.dec.bytes()
+	return int64(cap(s.slots))*8 + s.keys.bytes(4) + s.nodes.bytes(16) + s.trail.bytes(12) +
+		s.zones.bytes() + int64(cap(s.ma)+cap(s.mb)+cap(s.dk))*4 + s.codec.bytes() + s.text.bytes() + s.dec.bytes()
 }
 
-// Discrete returns the discrete part of node n. The slice aliases the store
-// and must not be modified.
-func (s *Store) Discrete(n int32) []int32 { return s.key(s.nodes.item(n).key) }
+// Discrete returns the discrete part of node n. The slice belongs to the
+// store, must not be modified, and is valid until the next call.
+func (s *Store) Discrete(n int32) []int32 {
+	return s.codec.unpack(s.key(s.nodes.item(n).key), s.dk)
+}
 
 // Zone copies the zone of node n into z, which must have the store's
 // dimension, and reports whether the node still has its zone: a covered
@@ -431,22 +532,31 @@ func (s *Store) Zone(n int32, z *dbm.DBM) bool {
 	return true
 }
 
-// Parent returns the node n was generated from, or NoNode.
-func (s *Store) Parent(n int32) int32 { return s.nodes.item(n).parent }
+// Parent returns the node n was generated from, or NoNode (always
+// without KeepTrace).
+func (s *Store) Parent(n int32) int32 {
+	if !s.opts.KeepTrace {
+		return NoNode
+	}
+	return s.trail.item(n).parent
+}
 
 // Depth returns the number of transitions from the initial state to n.
-func (s *Store) Depth(n int32) int32 { return s.nodes.item(n).depth }
+func (s *Store) Depth(n int32) int32 { return s.nodes.item(n).level() }
 
 // Label returns the label of the transition into n (nil without KeepTrace
 // or for the initial state). The slice aliases the store.
 func (s *Store) Label(n int32) []int32 {
-	nd := s.nodes.item(n)
-	return s.text.at(nd.label, nd.labelLen)
+	if !s.opts.KeepTrace {
+		return nil
+	}
+	tr := s.trail.item(n)
+	return s.text.at(tr.label, tr.labelLen)
 }
 
 // MarkExpanded records that the successors of node n were computed, for
 // the count of reopened states.
-func (s *Store) MarkExpanded(n int32) { s.nodes.item(n).expanded = true }
+func (s *Store) MarkExpanded(n int32) { s.nodes.item(n).depth |= 1 }
 
 // Reopened returns the number of states stored again on a shorter path
 // (under CoverRequiresSmallerDepth) although a state they include or are
@@ -454,4 +564,4 @@ func (s *Store) MarkExpanded(n int32) { s.nodes.item(n).expanded = true }
 func (s *Store) Reopened() int64 { return s.reopened }
 
 // IsCovered reports whether node n has been covered by a later zone.
-func (s *Store) IsCovered(n int32) bool { return s.nodes.item(n).covered }
+func (s *Store) IsCovered(n int32) bool { return s.nodes.item(n).covered() }

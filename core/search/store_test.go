@@ -72,8 +72,8 @@ func TestStoreInclusion(t *testing.T) {
 	if got := s.Covering(other, all); got != NoNode {
 		t.Fatalf("Covering(other, all) = %d, want NoNode", got)
 	}
-	if s.Depth(3) != 3 || s.Parent(3) != 2 || s.Depth(0) != 0 {
-		t.Fatalf("depths %d %d parent %d, want 3 0 2", s.Depth(3), s.Depth(0), s.Parent(3))
+	if s.Depth(3) != 3 || s.Parent(3) != NoNode || s.Depth(0) != 0 {
+		t.Fatalf("depths %d %d parent %d, want 3 0 and none without trace data", s.Depth(3), s.Depth(0), s.Parent(3))
 	}
 }
 
@@ -126,6 +126,9 @@ func TestStoreReleasesCoveredZones(t *testing.T) {
 		if got := s.Label(1); !slices.Equal(got, wantLabel) {
 			t.Fatalf("keep=%v: Label(1) = %v, want %v", keep, got, wantLabel)
 		}
+		if wantParent := map[bool]int32{false: NoNode, true: 1}[keep]; s.Parent(2) != wantParent {
+			t.Fatalf("keep=%v: Parent(2) = %d, want %d", keep, s.Parent(2), wantParent)
+		}
 		if !s.Zone(2, z) || !z.Equal(point) {
 			t.Fatalf("keep=%v: zone of node 2 is %v, want %v", keep, z.Raw(), point.Raw())
 		}
@@ -166,11 +169,11 @@ func TestStoreCheckDetects(t *testing.T) {
 				}
 			}
 		}},
-		{"covered in list", "covered node", func(s *Store) { s.nodes.item(1).next = s.head(1); s.setHead(1, 1) }},
-		{"live not listed", "in no list", func(s *Store) { s.nodes.item(1).covered = false }},
+		{"covered in list", "covered node", func(s *Store) { s.setHead(1, 1) }},
+		{"live not listed", "in no list", func(s *Store) { s.nodes.item(1).next = NoNode }},
 		{"included zone", "includes", func(s *Store) {
 			nd := s.nodes.item(1)
-			nd.covered, nd.zone, nd.next = false, s.zones.add(point.Raw()), s.head(1)
+			nd.zone, nd.next = s.zones.add(point.Raw()), s.head(1)
 			s.setHead(1, 1)
 			s.live, s.covered = 3, 0
 		}},
@@ -284,6 +287,8 @@ func storeAgainstReference(t *testing.T, seed uint64, depthRule, keep bool) {
 }
 
 // storeAgainstRef runs the comparison with sub as StoreOptions.Subsumes.
+// Seeds 2 and 3 give the store the ranges of the discrete words, so that
+// it packs its keys: a byte per value with seed 2, two with seed 3.
 func storeAgainstRef(t *testing.T, seed uint64, depthRule, keep bool, sub func(d []int32, z, stored *dbm.DBM) bool) {
 	r := rand.New(rand.NewPCG(seed, 3))
 	dim := 2 + int(seed%3)
@@ -293,7 +298,11 @@ func storeAgainstRef(t *testing.T, seed uint64, depthRule, keep bool, sub func(d
 	if klen == 1 {
 		values = 300 // many keys: the table grows several times
 	}
-	s := NewStore(klen, dim, StoreOptions{CoverRequiresSmallerDepth: depthRule, KeepTrace: keep, Subsumes: sub})
+	opts := StoreOptions{CoverRequiresSmallerDepth: depthRule, KeepTrace: keep, Subsumes: sub}
+	if seed/2%2 == 1 {
+		opts.Lo, opts.Hi = slices.Repeat([]int32{-1}, klen), slices.Repeat([]int32{values - 1}, klen)
+	}
+	s := NewStore(klen, dim, opts)
 	ref := &refStore{depthRule: depthRule, sub: sub, keys: map[string][]int32{}}
 	d := make([]int32, klen)
 	z := dbm.New(dim)
@@ -439,10 +448,48 @@ func TestSlabs(t *testing.T) {
 	}
 }
 
-// TestNodeSize keeps the node record at the 32 bytes that Bytes and the
-// package documentation count.
+// TestNodeSize keeps the node record and its trace data at the 16 and 12
+// bytes that Bytes and the package documentation count.
 func TestNodeSize(t *testing.T) {
-	if got := unsafe.Sizeof(node{}); got != 32 {
-		t.Fatalf("node is %d bytes, want 32", got)
+	if got := unsafe.Sizeof(node{}); got != 16 {
+		t.Fatalf("node is %d bytes, want 16", got)
+	}
+	if got := unsafe.Sizeof(trail{}); got != 12 {
+		t.Fatalf("trail is %d bytes, want 12", got)
+	}
+}
+
+// TestStoreRecyclesNodes checks that without KeepTrace the record of a
+// covered node is reused once the search is done with it, whichever
+// comes first, and never under KeepTrace; the counts of added and
+// covered nodes are unaffected.
+func TestStoreRecyclesNodes(t *testing.T) {
+	point, upTo5, all := zones2()
+	for _, keep := range []bool{false, true} {
+		num := func(recycled, kept int32) int32 { return map[bool]int32{false: recycled, true: kept}[keep] }
+		s := NewStore(1, 2, StoreOptions{KeepTrace: keep})
+		expectAdd(t, s, []int32{0}, point, NoNode, 0, true)
+		s.done(0) // popped, then covered: by the next node, which takes its record
+		expectAdd(t, s, []int32{0}, upTo5, 0, num(0, 1), true)
+		expectAdd(t, s, []int32{0}, all, 0, num(1, 2), true) // covers the last node, not done
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+		s.done(num(0, 1)) // covered, then done
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+		n := num(0, 3)
+		expectAdd(t, s, []int32{1}, point, num(1, 2), n, true)
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+		if s.Len() != 4 || s.NumCovered() != 2 || s.Live() != 2 {
+			t.Fatalf("keep=%v: len %d covered %d live %d, want 4 2 2", keep, s.Len(), s.NumCovered(), s.Live())
+		}
+		// Parent 0 named node 0's record, taken over by a node of depth 1.
+		if s.Depth(n) != num(3, 2) || !slices.Equal(s.Discrete(n), []int32{1}) || s.IsCovered(n) {
+			t.Fatalf("keep=%v: node %d: depth %d, discrete %v, covered %v", keep, n, s.Depth(n), s.Discrete(n), s.IsCovered(n))
+		}
 	}
 }

@@ -25,16 +25,16 @@ type Subsumer interface {
 }
 
 // subsumption widens rel, the inclusion relation between stored, the
-// decoded zone of nd, and z (a zone of key k and the given depth), by
+// decoded zone of nd, and z (a zone of the discrete part d and the given
+// depth), by
 // StoreOptions.Subsumes: Superset when the stored zone subsumes z, Subset
 // when z subsumes it. The second test is skipped when the first lets the
 // sweep stop.
-func (s *Store) subsumption(k int32, nd *node, stored, z *dbm.DBM, rel dbm.Relation, depth int32) dbm.Relation {
-	d := s.key(k)
+func (s *Store) subsumption(d []int32, nd *node, stored, z *dbm.DBM, rel dbm.Relation, depth int32) dbm.Relation {
 	if rel&dbm.Superset == 0 && s.opts.Subsumes(d, z, stored) {
 		rel |= dbm.Superset
 	}
-	if rel&dbm.Superset != 0 && (!s.opts.CoverRequiresSmallerDepth || nd.depth <= depth) {
+	if rel&dbm.Superset != 0 && (!s.opts.CoverRequiresSmallerDepth || nd.level() <= depth) {
 		return rel
 	}
 	if rel&dbm.Subset == 0 && s.opts.Subsumes(d, stored, z) {
@@ -43,10 +43,11 @@ func (s *Store) subsumption(k int32, nd *node, stored, z *dbm.DBM, rel dbm.Relat
 	return rel
 }
 
-// covers reports whether the live zone a of key k covers the live zone b:
-// it includes it or, under StoreOptions.Subsumes, subsumes it.
-func (s *Store) covers(k int32, a, b *dbm.DBM) bool {
-	return a.Includes(b) || s.opts.Subsumes != nil && s.opts.Subsumes(s.key(k), b, a)
+// covers reports whether the live zone a of the discrete part d covers
+// the live zone b: it includes it or, under StoreOptions.Subsumes,
+// subsumes it.
+func (s *Store) covers(d []int32, a, b *dbm.DBM) bool {
+	return a.Includes(b) || s.opts.Subsumes != nil && s.opts.Subsumes(d, b, a)
 }
 
 // subsumesOf returns sp's subsumption test, or nil.

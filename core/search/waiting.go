@@ -71,20 +71,24 @@ func (l *lifo) growth(n int) int64 { return sliceGrowth(l.q, n, 4) }
 
 // pqueue is a binary min-heap of nodes with priorities: A* (useG: key g+h)
 // and greedy best-first search (key h), ties towards larger g (deep).
-// Remaining ties go to the node stored first (node numbers grow with insertion), so
-// a search is deterministic. The priority is computed by the searcher
+// Remaining ties go to the node pushed first, so a search is
+// deterministic. The order of pushes is the order of storing, but node
+// numbers do not follow it when the store recycles records (Store.done),
+// so each entry carries its own number. The priority is computed by the searcher
 // when it pushes (pushPrio); push alone gives priority 0.
 type pqueue struct {
 	useG bool // key g+h (A*), else h
 	deep bool // among equal keys, larger g first
 	q    []pqItem
+	seq  uint32 // entries pushed
 }
 
-// pqItem is one heap entry: 12 bytes.
+// pqItem is one heap entry: 16 bytes.
 type pqItem struct {
-	key int32 // g+h for A*, h for greedy search
-	g   int32 // depth; larger first among equal keys (A* only)
-	n   int32
+	key int32  // g+h for A*, h for greedy search
+	g   int32  // depth; larger first among equal keys (A* only)
+	n   int32  // the node
+	seq uint32 // the order of pushes; smaller first among equal keys and g
 }
 
 // less orders heap entries.
@@ -95,7 +99,7 @@ func (p *pqueue) less(a, b pqItem) bool {
 	if p.deep && a.g != b.g {
 		return a.g > b.g
 	}
-	return a.n < b.n
+	return a.seq < b.seq
 }
 
 func (p *pqueue) push(n int32) { p.pushPrio(n, 0, 0) }
@@ -106,7 +110,8 @@ func (p *pqueue) pushPrio(n, h, g int32) {
 	if p.useG {
 		key = satAdd(g, h)
 	}
-	p.q = append(p.q, pqItem{key: key, g: g, n: n})
+	p.q = append(p.q, pqItem{key: key, g: g, n: n, seq: p.seq})
+	p.seq++
 	i := len(p.q) - 1
 	for i > 0 {
 		up := (i - 1) / 2
@@ -152,9 +157,9 @@ func (p *pqueue) down(i int) {
 
 func (p *pqueue) len() int { return len(p.q) }
 
-func (p *pqueue) bytes() int64 { return int64(cap(p.q)) * 12 }
+func (p *pqueue) bytes() int64 { return int64(cap(p.q)) * 16 }
 
-func (p *pqueue) growth(n int) int64 { return sliceGrowth(p.q, n, 12) }
+func (p *pqueue) growth(n int) int64 { return sliceGrowth(p.q, n, 16) }
 
 // satAdd adds two non-negative int32 without overflow.
 func satAdd(a, b int32) int32 {

@@ -56,8 +56,9 @@ func pointZone(dim int, v func(x int) int32) *dbm.DBM {
 }
 
 // expectRoundTrip stores z in h, and checks that it decodes to z, that
-// its record is canonical, and that it is wide exactly when a finite
-// bound does not fit in int16.
+// its record is canonical, that it is wide exactly when a finite bound
+// does not fit in int16, and stored as bytes exactly when every one fits
+// in int8.
 func expectRoundTrip(t *testing.T, h *zoneHeap, z *dbm.DBM) {
 	t.Helper()
 	pos := h.add(z.Raw())
@@ -69,12 +70,20 @@ func expectRoundTrip(t *testing.T, h *zoneHeap, z *dbm.DBM) {
 	if _, err := h.checkZone(pos, out); err != nil {
 		t.Fatal(err)
 	}
-	wide := false
+	wide, small := false, true
 	for _, b := range z.Raw() {
 		wide = wide || b != dbm.LTInfinity && b != dbm.Bound(int16(b))
+		small = small && (b == dbm.LTInfinity || b == dbm.Bound(int8(b)))
 	}
-	if got := h.at(pos)[0]&wideZone != 0; got != wide {
-		t.Fatalf("dim %d: zone %s stored wide=%v, want %v", z.Dim(), formatRaw(z.Raw(), z.Dim()), got, wide)
+	want := uint16(0)
+	switch {
+	case wide:
+		want = wideZone
+	case small:
+		want = byteZone
+	}
+	if got := h.at(pos)[0]; got != want {
+		t.Fatalf("dim %d: zone %s stored with header %d, want %d", z.Dim(), formatRaw(z.Raw(), z.Dim()), got, want)
 	}
 }
 
@@ -83,7 +92,7 @@ func TestZoneRoundTrip(t *testing.T) {
 	for _, dim := range []int{1, 2, 3, 10, 33, 70} {
 		t.Run(fmt.Sprint(dim), func(t *testing.T) {
 			h := newZoneHeap(dim)
-			for _, c := range []int32{5, 1 << 14, 1 << 20, dbm.MaxConstant / 4} {
+			for _, c := range []int32{5, 60, 1 << 14, 1 << 20, dbm.MaxConstant / 4} {
 				for range 20 {
 					expectRoundTrip(t, &h, randomClosedZone(r, dim, c))
 				}
@@ -99,15 +108,18 @@ func TestZoneRoundTrip(t *testing.T) {
 	}
 }
 
-// TestZoneInt16Edges stores bounds at and just past the ends of int16:
-// raw bounds −32768 (x > 16384) and 32767 (x ≤ 16383) are narrow, −32769
-// (x ≥ 16385) and 32769 (x ≤ 16384) wide.
-func TestZoneInt16Edges(t *testing.T) {
+// TestZoneWidthEdges stores bounds at and just past the ends of int8
+// and int16: raw bounds −128 (x > 64) and 127 (x ≤ 63) are bytes, −129
+// and 129 narrow, and so are −32768 (x > 16384) and 32767 (x ≤ 16383);
+// −32769 (x ≥ 16385) and 32769 (x ≤ 16384) are wide.
+func TestZoneWidthEdges(t *testing.T) {
 	h := newZoneHeap(3)
 	for _, c := range []struct {
 		i, j int
 		b    dbm.Bound
 	}{
+		{0, 1, -128}, {1, 0, 127}, {0, 1, -129}, {1, 0, 129},
+		{1, 2, 127}, {2, 1, -128}, {1, 2, 129}, {2, 1, -129},
 		{0, 1, -32768}, {1, 0, 32767}, {0, 1, -32769}, {1, 0, 32769},
 		{1, 2, 32767}, {2, 1, -32768}, {1, 2, 32769}, {2, 1, -32769},
 	} {
@@ -121,8 +133,8 @@ func TestZoneInt16Edges(t *testing.T) {
 }
 
 // TestZoneSizes checks the record sizes: the largest zone is wide with
-// every entry finite, and a narrow zone of Fischer's protocol's shape
-// (dimension 10, 26 finite bounds) takes 68 bytes.
+// every entry finite, and a zone of Fischer's protocol's shape (dimension
+// 10, 26 finite bounds) takes 68 bytes narrow and 40 as bytes.
 func TestZoneSizes(t *testing.T) {
 	for _, dim := range []int{1, 2, 10, 70} {
 		h := newZoneHeap(dim)
@@ -132,8 +144,11 @@ func TestZoneSizes(t *testing.T) {
 		}
 	}
 	h := newZoneHeap(10)
-	if got := h.units(26, false) * 4; got != 68 {
+	if got := h.units(26, 0) * 4; got != 68 {
 		t.Errorf("a narrow zone of dimension 10 with 26 finite bounds takes %d bytes, want 68", got)
+	}
+	if got := h.units(26, byteZone) * 4; got != 40 {
+		t.Errorf("a zone of bytes of dimension 10 with 26 finite bounds takes %d bytes, want 40", got)
 	}
 }
 
@@ -185,7 +200,7 @@ func TestZoneHeapReuse(t *testing.T) {
 	for range 300 {
 		z := randomClosedZone(r, 6, 20)
 		h.encode(z.Raw())
-		u := h.units(h.count, h.rec[0]&wideZone != 0)
+		u := h.units(h.count, h.rec[0])
 		used := h.used()
 		best := int32(-1)
 		for s, ps := range free {
@@ -310,9 +325,12 @@ func TestStoreBytesGrowth(t *testing.T) {
 // TestZoneCheckDetects corrupts zone records and expects checkZone to
 // notice each.
 func TestZoneCheckDetects(t *testing.T) {
-	narrow := dbm.New(3) // x1 − x2 ≤ 3: 3 finite bounds, a halfword of padding
+	narrow := dbm.New(3) // x1 − x2 ≤ 100: 3 finite bounds, a halfword of padding
 	narrow.Unconstrained()
-	narrow.Constrain(1, 2, dbm.LE(3))
+	narrow.Constrain(1, 2, dbm.LE(100))
+	small := dbm.New(3) // x1 − x2 ≤ 3: 3 bytes, a byte of padding
+	small.Unconstrained()
+	small.Constrain(1, 2, dbm.LE(3))
 	wide := dbm.New(3) // x1 ≤ 5, x2 ≥ 2^20: finite (0,1), (0,2), (1,0), (1,2)
 	wide.Unconstrained()
 	wide.Constrain(1, 0, dbm.LE(5))
@@ -329,6 +347,8 @@ func TestZoneCheckDetects(t *testing.T) {
 		{"bitmap padding", "zone at", narrow, func(rec []uint16) { rec[1] |= 1 << 15 }},
 		{"infinite bound", "canonical", wide, func(rec []uint16) { rec[6], rec[7] = uint16(inf), uint16(inf>>16) }},
 		{"padding", "canonical", narrow, func(rec []uint16) { rec[len(rec)-1] = 1 }},
+		{"narrow bytes", "zone at", small, func(rec []uint16) { rec[0] &^= byteZone }},
+		{"byte padding", "canonical", small, func(rec []uint16) { b := asBytes(rec); b[len(b)-1] = 1 }},
 	}
 	for _, c := range corruptions {
 		t.Run(c.name, func(t *testing.T) {

@@ -203,6 +203,22 @@ func (g *Graph) Extrapolation() Extrapolation { return g.extra }
 // per process, then the state variables as laid out in Network.Vars.
 func (g *Graph) DiscreteLen() int { return g.nd }
 
+// Ranges returns the least and the greatest value of each word of a
+// discrete part: a process's location indices, and a variable's declared
+// range, which the model enforces on every write (an assignment out of
+// range is a run-time error). core/search packs its keys with them
+// (search.Ranger).
+func (g *Graph) Ranges() (lo, hi []int32) {
+	lo, hi = make([]int32, g.nd), make([]int32, g.nd)
+	for i, p := range g.net.Processes {
+		hi[i] = int32(len(p.Locations) - 1)
+	}
+	for i, v := range g.net.Vars {
+		lo[g.np+i], hi[g.np+i] = v.Lo, v.Hi
+	}
+	return lo, hi
+}
+
 // Dim returns the DBM dimension, len(Network.Clocks).
 func (g *Graph) Dim() int { return g.dim }
 

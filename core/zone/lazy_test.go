@@ -67,3 +67,15 @@ func TestLazySameVerdicts(t *testing.T) {
 		t.Errorf("weak test: %d queries", checked)
 	}
 }
+
+// TestRanges checks the ranges of Fischer's discrete words that the
+// search packs its keys with: nine location indices in [0,3], then id in
+// [0,9].
+func TestRanges(t *testing.T) {
+	g := newGraph(t, testmodel.File(t, filepath.Join("testdata", "fischer-9.xta")), Options{})
+	lo, hi := g.Ranges()
+	wantHi := []int32{3, 3, 3, 3, 3, 3, 3, 3, 3, 9}
+	if fmt.Sprint(lo) != fmt.Sprint(make([]int32, 10)) || fmt.Sprint(hi) != fmt.Sprint(wantHi) {
+		t.Fatalf("ranges %v to %v, want 0s to %v", lo, hi, wantHi)
+	}
+}

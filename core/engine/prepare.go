@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"beeline/core/heuristic"
-	"beeline/core/heuristic/mas"
-	"beeline/core/heuristic/pdb"
 	"beeline/core/job"
 	"beeline/core/model"
 	"beeline/core/protocol"
@@ -146,35 +144,14 @@ func (h *handler) precompute(ctx context.Context, s *stream, hr heuristic.Heuris
 	}
 	update(true)
 	var progress func(done, total int64)
-	pd, isPDB := hr.(*pdb.Heuristic)
-	ms, isMAS := hr.(*mas.Heuristic)
-	switch {
-	case isPDB:
-		// A pattern database says more than the generic callback does
-		// (its trials, distance layers and table bytes) and calls it
-		// only for part of its work.
-		pd.Report = func(r pdb.Progress) { pdbProgress(p, r); update(false) }
-	case isMAS:
-		// Merge-and-shrink says what it does and how many compositions
-		// are done.
-		ms.Report = func(r mas.Progress) {
-			p.Step, p.Abstract = r.Step, r.States
-			if r.Merges > 0 {
-				p.Step = fmt.Sprintf("%s: %d of %d", r.Step, r.Merged, r.Merges)
-			}
-			update(false)
-		}
-	default:
+	if r, ok := hr.(heuristic.Reporter); ok {
+		// Such a heuristic says more than the generic callback does
+		// (what it does, its pattern, distance layers and table bytes).
+		r.ReportTo(func(r heuristic.Progress) { copyProgress(p, r); update(false) })
+	} else {
 		progress = func(done, _ int64) { p.Abstract = done; update(false) }
 	}
 	err := hr.Precompute(ctx, progress)
-	switch {
-	case err == nil && isPDB:
-		// The last report may be of a trial that was not kept.
-		p.Step, p.Pattern, p.Abstract = "table built", pd.Pattern().String(), int64(pd.States())
-	case err == nil && isMAS:
-		p.Step, p.Abstract = "table built", int64(ms.States())
-	}
 	update(true) // where it ended, so that a stop shows its numbers
 	if errors.Is(context.Cause(ctx), errTableBudget) {
 		return errors.New(budgetMessage(name, budget))
@@ -188,11 +165,11 @@ func (h *handler) precompute(ctx context.Context, s *stream, hr heuristic.Heuris
 	return err
 }
 
-// pdbProgress copies a pattern database's report into p.
-func pdbProgress(p *protocol.Progress, r pdb.Progress) {
-	p.Step, p.Pattern = r.Phase, r.Pattern
+// copyProgress copies a heuristic's report into p.
+func copyProgress(p *protocol.Progress, r heuristic.Progress) {
+	p.Step, p.Pattern = r.Step, r.Pattern
 	if r.States > 0 {
-		p.Abstract = int64(r.States)
+		p.Abstract = r.States
 	}
 	p.Layers = r.Layers
 	if r.Bytes > 0 {

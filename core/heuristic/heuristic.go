@@ -75,6 +75,25 @@ func (i Info) String() string {
 	return fmt.Sprintf("%s (%s)", i.Name, strings.Join(parts, ", "))
 }
 
+// Progress is what a precomputation says of itself beyond the count
+// that Precompute's callback gets: what it does (Step: "trial",
+// "exploring", "composing: 3 of 20", "table built"), on which pattern,
+// and its abstract states, distance layers and table bytes so far (0:
+// not said).
+type Progress struct {
+	Step, Pattern string
+	States        int64
+	Layers        int
+	Bytes         int64
+}
+
+// Reporter is a heuristic that reports its precomputation's Progress.
+// When Precompute succeeds, its last report has Step "table built", with
+// the table's pattern (if any) and abstract states.
+type Reporter interface {
+	ReportTo(func(Progress))
+}
+
 // NoTable implements Precompute, Table and Load for heuristics without a
 // precomputation. Embed it.
 type NoTable struct{}

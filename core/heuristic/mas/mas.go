@@ -29,15 +29,6 @@ type Options struct {
 	Bound int
 }
 
-// Progress is what the precomputation reports.
-type Progress struct {
-	// Step is "exploring the processes" while the atoms are explored,
-	// then "composing".
-	Step           string
-	Merged, Merges int   // compositions done and in all
-	States         int64 // abstract states built so far: atoms, products
-}
-
 // Heuristic is the distance-preserving abstraction heuristic for a
 // network and a target. It is admissible and consistent, and says inf of
 // states from which the abstraction reaches no target state (dead ends).
@@ -48,9 +39,14 @@ type Heuristic struct {
 	abs    *abstraction
 	vals   []int32
 	key    []byte
-	// Report, if set, receives the precomputation's progress.
-	Report func(Progress)
+	report func(heuristic.Progress) // see ReportTo
 }
+
+// ReportTo makes the precomputation report its progress to f: Step is
+// "exploring the processes", then "composing: k of n", then "table
+// built"; States counts the abstract states built so far (atoms and
+// products), and at the end those of the final abstraction.
+func (h *Heuristic) ReportTo(f func(heuristic.Progress)) { h.report = f }
 
 // New returns the heuristic for target t of n. It does not precompute.
 func New(n *model.Network, t *heuristic.Target, opts Options) *Heuristic {
@@ -107,9 +103,9 @@ type node struct {
 // Precompute builds the abstraction. progress gets the abstract states
 // built so far (total 0: unknown).
 func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total int64)) error {
-	report := func(p Progress) {
-		if h.Report != nil {
-			h.Report(p)
+	report := func(p heuristic.Progress) {
+		if h.report != nil {
+			h.report(p)
 		}
 		if progress != nil {
 			progress(p.States, 0)
@@ -124,7 +120,7 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 		return err
 	}
 	b := newBuilder(ctx, h.net, h.target, labels)
-	report(Progress{Step: "exploring the processes"})
+	report(heuristic.Progress{Step: "exploring the processes"})
 	spaces, err := b.explore()
 	if err != nil {
 		return err
@@ -135,6 +131,7 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 		return err
 	}
 	h.abs = abs
+	report(heuristic.Progress{Step: "table built", States: int64(h.States())})
 	return nil
 }
 
@@ -294,8 +291,16 @@ type composer struct {
 	target *heuristic.Target
 	bound  int32
 	words  int
-	report func(Progress)
-	prog   Progress
+	report func(heuristic.Progress)
+	// merged of merges compositions are done; states abstract states
+	// were built so far.
+	merged, merges int
+	states         int64
+}
+
+// composed reports the compositions done.
+func (c *composer) composed() {
+	c.report(heuristic.Progress{Step: fmt.Sprintf("composing: %d of %d", c.merged, c.merges), States: c.states})
 }
 
 // part is one abstraction of the current set: its system, the tree node
@@ -333,11 +338,11 @@ func (c *composer) run(spaces []*space) (*abstraction, error) {
 		p.rank = ranks(p.t, p.dist)
 		parts = append(parts, p)
 	}
-	c.prog.Step, c.prog.Merges = "composing", len(parts)-1
+	c.merges = len(parts) - 1
 	for _, p := range parts {
-		c.prog.States += int64(p.t.n)
+		c.states += int64(p.t.n)
 	}
-	c.report(c.prog)
+	c.composed()
 	for len(parts) > 1 {
 		i, j := c.pick(parts)
 		x, y := parts[i], parts[j]
@@ -353,7 +358,7 @@ func (c *composer) run(spaces []*space) (*abstraction, error) {
 		if err != nil {
 			return nil, err
 		}
-		c.prog.States += int64(t.n)
+		c.states += int64(t.n)
 		dist := t.distances()
 		t, m := t.prune(dist)
 		dist = t.distances()
@@ -380,8 +385,8 @@ func (c *composer) run(spaces []*space) (*abstraction, error) {
 		np.rank = ranks(t, dist)
 		parts[i] = np
 		parts = slices.Delete(parts, j, j+1)
-		c.prog.Merged++
-		c.report(c.prog)
+		c.merged++
+		c.composed()
 	}
 	p := parts[0]
 	if len(abs.nodes) > 0 && p.node != int32(len(abs.nodes)-1) {

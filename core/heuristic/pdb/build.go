@@ -128,16 +128,6 @@ const (
 	DefaultMaxBytes  = 512 << 20
 )
 
-// Progress reports a precomputation's progress.
-type Progress struct {
-	Phase string // "selecting", "trial", "exploring", "distances"
-	// Pattern is the pattern a trial explores ("" outside trials).
-	Pattern string
-	States  int   // abstract states so far
-	Layers  int   // distance layers so far
-	Bytes   int64 // the table's memory so far
-}
-
 // ErrBudget is wrapped by the error of a precomputation a limit stopped.
 var ErrBudget = fmt.Errorf("the pattern database exceeds its budget")
 
@@ -151,7 +141,7 @@ type builder struct {
 	target *heuristic.Target
 	np     int
 	lim    Limits
-	report func(Progress)
+	report func(heuristic.Progress)
 	pace   search.Pacer // of the checks: states expanded, successors
 	buf    []byte
 	scr    *dbm.DBM
@@ -165,7 +155,7 @@ type builder struct {
 }
 
 // newBuilder prepares the exploration of the projection m.
-func newBuilder(m *model.Network, p model.Pattern, keep []int32, t *heuristic.Target, lim Limits, report func(Progress)) (*builder, error) {
+func newBuilder(m *model.Network, p model.Pattern, keep []int32, t *heuristic.Target, lim Limits, report func(heuristic.Progress)) (*builder, error) {
 	g, err := zone.New(m, zone.Options{SkipErrors: true})
 	if err != nil {
 		return nil, err
@@ -191,7 +181,7 @@ func newBuilder(m *model.Network, p model.Pattern, keep []int32, t *heuristic.Ta
 
 // build explores the projection m (kept positions keep) exhaustively and
 // computes every abstract state's distance to t.
-func build(ctx context.Context, m *model.Network, p model.Pattern, keep []int32, t *heuristic.Target, lim Limits, report func(Progress)) (*db, error) {
+func build(ctx context.Context, m *model.Network, p model.Pattern, keep []int32, t *heuristic.Target, lim Limits, report func(heuristic.Progress)) (*db, error) {
 	bl, err := newBuilder(m, p, keep, t, lim, report)
 	if err != nil {
 		return nil, err
@@ -263,7 +253,7 @@ func (bl *builder) check(ctx context.Context) error {
 	n := len(bl.b.dist)
 	bytes := bl.bytes()
 	if bl.report != nil {
-		bl.report(Progress{Phase: "exploring", States: n, Bytes: bytes})
+		bl.report(heuristic.Progress{Step: "exploring", States: int64(n), Bytes: bytes})
 	}
 	switch {
 	case n > bl.lim.MaxStates:
@@ -326,7 +316,7 @@ func (bl *builder) distances() {
 		if dv := bl.b.dist[v]; int(dv) > layers {
 			layers = int(dv)
 			if bl.report != nil {
-				bl.report(Progress{Phase: "distances", States: len(bl.b.dist), Layers: layers, Bytes: bl.bytes()})
+				bl.report(heuristic.Progress{Step: "distances", States: int64(len(bl.b.dist)), Layers: layers, Bytes: bl.bytes()})
 			}
 		}
 		for _, u := range bl.preds[v] {

@@ -81,9 +81,11 @@ type Heuristic struct {
 	proj    *dbm.DBM // the zone being looked up, restricted to the kept clocks
 	// deadline ends dprc's clock refinements.
 	deadline time.Time
-	// Report, if set, receives the precomputation's progress.
-	Report func(Progress)
+	report   func(heuristic.Progress) // see ReportTo
 }
+
+// ReportTo makes the precomputation report its progress to f.
+func (h *Heuristic) ReportTo(f func(heuristic.Progress)) { h.report = f }
 
 // New returns the heuristic for target t of n. It does not precompute.
 func New(n *model.Network, t *heuristic.Target, opts Options) *Heuristic {
@@ -114,27 +116,29 @@ func (h *Heuristic) States() int {
 // Precompute selects the pattern and builds the database. progress gets
 // the abstract states explored so far (total 0: unknown).
 func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total int64)) error {
-	report := func(p Progress) {
-		if h.Report != nil {
-			h.Report(p)
+	report := func(p heuristic.Progress) {
+		if h.report != nil {
+			h.report(p)
 		}
 		if progress != nil {
-			progress(int64(p.States), 0)
+			progress(p.States, 0)
 		}
 	}
 	p, b, err := h.selectPattern(ctx, report)
-	if err != nil {
-		return err
-	}
-	if b != nil {
+	if err == nil && b != nil {
 		h.setDB(p, b)
-		return nil
+	} else if err == nil {
+		err = h.buildFor(ctx, p, report)
 	}
-	return h.buildFor(ctx, p, report)
+	if err == nil && h.report != nil {
+		// The last report may be of a trial that was not kept.
+		h.report(heuristic.Progress{Step: "table built", Pattern: h.pattern.String(), States: int64(h.States())})
+	}
+	return err
 }
 
 // buildFor builds the database of pattern p.
-func (h *Heuristic) buildFor(ctx context.Context, p model.Pattern, report func(Progress)) error {
+func (h *Heuristic) buildFor(ctx context.Context, p model.Pattern, report func(heuristic.Progress)) error {
 	b, q, err := h.buildPattern(ctx, p, report, "")
 	if err != nil {
 		return err
@@ -147,12 +151,12 @@ func (h *Heuristic) buildFor(ctx context.Context, p model.Pattern, report func(P
 // projection, returning it with the pattern the projection used. A phase
 // other than "" names the progress reports, which then carry that
 // pattern.
-func (h *Heuristic) buildPattern(ctx context.Context, p model.Pattern, report func(Progress), phase string) (*db, model.Pattern, error) {
+func (h *Heuristic) buildPattern(ctx context.Context, p model.Pattern, report func(heuristic.Progress), phase string) (*db, model.Pattern, error) {
 	m, q := h.net.Project(p)
 	if phase != "" && report != nil {
 		outer := report
-		report = func(pr Progress) {
-			pr.Phase, pr.Pattern = phase, q.String()
+		report = func(pr heuristic.Progress) {
+			pr.Step, pr.Pattern = phase, q.String()
 			outer(pr)
 		}
 	}

@@ -18,7 +18,7 @@ import (
 
 // selectPattern chooses the pattern of Options.Select. dprc returns the
 // database of the pattern too, when its trials built it.
-func (h *Heuristic) selectPattern(ctx context.Context, report func(Progress)) (model.Pattern, *db, error) {
+func (h *Heuristic) selectPattern(ctx context.Context, report func(heuristic.Progress)) (model.Pattern, *db, error) {
 	switch h.opts.Select {
 	case Full:
 		return model.FullPattern(h.net), nil, nil
@@ -45,7 +45,7 @@ func (h *Heuristic) selectPattern(ctx context.Context, report func(Progress)) (m
 // searches for the error only: the database needs the whole abstract
 // state space, and an abstraction whose error is near but whose space is
 // huge would pass the paper's test and then exhaust the budget.
-func (h *Heuristic) dprc(ctx context.Context, report func(Progress)) (model.Pattern, *db, error) {
+func (h *Heuristic) dprc(ctx context.Context, report func(heuristic.Progress)) (model.Pattern, *db, error) {
 	h.deadline = time.Now().Add(selectionRounds * h.patience())
 	p := model.FullPattern(h.net)
 	h.dropLowerBoundClocks(p)
@@ -142,9 +142,9 @@ func (h *Heuristic) patience() time.Duration {
 func (h *Heuristic) trial(ctx context.Context, p model.Pattern) (*db, bool, error) {
 	tctx, cancel := context.WithTimeout(ctx, h.patience())
 	defer cancel()
-	b, q, err := h.buildPattern(tctx, p, h.Report, "trial")
-	if h.Report != nil {
-		h.Report(Progress{Phase: "trial", Pattern: q.String(), States: trialStates(b)})
+	b, q, err := h.buildPattern(tctx, p, h.report, "trial")
+	if h.report != nil {
+		h.report(heuristic.Progress{Step: "trial", Pattern: q.String(), States: int64(trialStates(b))})
 	}
 	if err := done(ctx); err != nil {
 		return nil, false, err
@@ -202,7 +202,7 @@ func (h *Heuristic) dropClocks(ctx context.Context, p model.Pattern, b *db) (*db
 // dropRelativelyAccurate drops processes and variables whose removal
 // keeps the relaxation's estimate (hL or hU) of the initial state, until
 // none does.
-func (h *Heuristic) dropRelativelyAccurate(ctx context.Context, p model.Pattern, mode relax.Mode, report func(Progress)) error {
+func (h *Heuristic) dropRelativelyAccurate(ctx context.Context, p model.Pattern, mode relax.Mode, report func(heuristic.Progress)) error {
 	init := h.initial()
 	want, inf := relax.New(h.net, h.target, mode).Estimate(init, nil)
 	// What the target reads stays: without it the abstract target is
@@ -241,7 +241,7 @@ func (h *Heuristic) dropRelativelyAccurate(ctx context.Context, p model.Pattern,
 			}
 		}
 		if report != nil {
-			report(Progress{Phase: "selecting"})
+			report(heuristic.Progress{Step: "selecting"})
 		}
 	}
 	return nil

@@ -243,7 +243,7 @@ func (b *builder) exploreAtom(ai int32) (*space, error) {
 	sp := &space{keys: map[string]int32{}}
 	var key []byte
 	intern := func(st []int32) (int32, bool) {
-		key = keyOf(key[:0], st)
+		key = heuristic.AppendKey(key[:0], st...)
 		if id, ok := sp.keys[string(key)]; ok {
 			return id, false
 		}
@@ -319,14 +319,6 @@ func (b *builder) poll() error {
 		return context.DeadlineExceeded
 	}
 	return nil
-}
-
-// keyOf appends the bytes of st to k.
-func keyOf(k []byte, st []int32) []byte {
-	for _, v := range st {
-		k = append(k, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
-	}
-	return k
 }
 
 // successors calls emit with next set to each state of atom a that label

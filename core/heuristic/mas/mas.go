@@ -156,10 +156,10 @@ func (h *Heuristic) Estimate(d []int32, _ *dbm.DBM) (int32, bool) {
 			at := &a.atoms[nd.atom]
 			h.key = h.key[:0]
 			if at.proc >= 0 {
-				h.key = keyOf(h.key, d[at.proc:at.proc+1])
+				h.key = heuristic.AppendKey(h.key, d[at.proc])
 			}
 			for _, s := range at.slots {
-				h.key = keyOf(h.key, d[np+s:np+s+1])
+				h.key = heuristic.AppendKey(h.key, d[np+s])
 			}
 			k, ok := at.keys[string(h.key)]
 			switch {

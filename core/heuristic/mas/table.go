@@ -4,12 +4,9 @@
 package mas
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
-
-	"github.com/vmihailenco/msgpack/v5"
 
 	"beeline/core/heuristic"
 	"beeline/core/unpack"
@@ -66,7 +63,7 @@ func (h *Heuristic) Table() ([]byte, error) {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			at.Values = append(at.Values, decodeKey(k)...)
+			at.Values = append(at.Values, heuristic.DecodeKey(k)...)
 			at.States = append(at.States, a.keys[k])
 		}
 		t.Atoms = append(t.Atoms, at)
@@ -74,23 +71,7 @@ func (h *Heuristic) Table() ([]byte, error) {
 	for _, n := range h.abs.nodes {
 		t.Nodes = append(t.Nodes, NodeTable{Atom: n.atom, Left: n.left, Right: n.right, NR: n.nr, Table: n.table})
 	}
-	var buf bytes.Buffer
-	enc := msgpack.NewEncoder(&buf)
-	enc.UseCompactInts(true)
-	if err := enc.Encode(&t); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// decodeKey turns a key back into its values.
-func decodeKey(k string) []int32 {
-	out := make([]int32, len(k)/4)
-	for i := range out {
-		b := k[4*i : 4*i+4]
-		out[i] = int32(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)
-	}
-	return out
+	return heuristic.EncodeTable(&t)
 }
 
 // Load reads a table made by Table for the same network, target and
@@ -139,7 +120,7 @@ func (t *Table) abstraction(np, nv int) (*abstraction, error) {
 		idx := atomIndex{proc: at.Proc, slots: at.Slots, keys: make(map[string]int32, len(at.States))}
 		var key []byte
 		for i, st := range at.States {
-			key = keyOf(key[:0], at.Values[i*w:(i+1)*w])
+			key = heuristic.AppendKey(key[:0], at.Values[i*w:(i+1)*w]...)
 			idx.keys[string(key)] = st
 		}
 		a.atoms = append(a.atoms, idx)

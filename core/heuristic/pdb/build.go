@@ -5,7 +5,6 @@ package pdb
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"runtime"
 	"time"
@@ -41,7 +40,7 @@ type db struct {
 func (b *db) key(d []int32, buf []byte) []byte {
 	buf = buf[:0]
 	for _, k := range b.keep {
-		buf = binary.LittleEndian.AppendUint32(buf, uint32(d[k]))
+		buf = heuristic.AppendKey(buf, d[k])
 	}
 	return buf
 }

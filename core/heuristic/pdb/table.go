@@ -4,11 +4,8 @@
 package pdb
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
-
-	"github.com/vmihailenco/msgpack/v5"
 
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
@@ -60,7 +57,7 @@ func (h *Heuristic) Table() ([]byte, error) {
 	}
 	n := h.db.dim * h.db.dim
 	for k, ids := range h.db.index {
-		g := Group{Key: decodeKey(k)}
+		g := Group{Key: heuristic.DecodeKey(k)}
 		for _, id := range ids {
 			g.Zones = append(g.Zones, h.db.zones[int(id)*n:int(id+1)*n]...)
 			g.Dist = append(g.Dist, h.db.dist[id])
@@ -68,23 +65,7 @@ func (h *Heuristic) Table() ([]byte, error) {
 		t.Groups = append(t.Groups, g)
 	}
 	slices.SortFunc(t.Groups, func(a, b Group) int { return slices.Compare(a.Key, b.Key) })
-	var buf bytes.Buffer
-	enc := msgpack.NewEncoder(&buf)
-	enc.UseCompactInts(true)
-	if err := enc.Encode(&t); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// decodeKey turns an index key back into its values.
-func decodeKey(k string) []int32 {
-	out := make([]int32, len(k)/4)
-	for i := range out {
-		b := k[4*i : 4*i+4]
-		out[i] = int32(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)
-	}
-	return out
+	return heuristic.EncodeTable(&t)
 }
 
 // Load reads a table made by Table for the same network, target and
@@ -135,10 +116,7 @@ func (t *Table) database(n *model.Network) (*db, error) {
 		if len(g.Key) != len(t.Keep) || len(g.Zones) != sq*len(g.Dist) {
 			return nil, bad
 		}
-		key = key[:0]
-		for _, v := range g.Key {
-			key = append(key, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
-		}
+		key = heuristic.AppendKey(key[:0], g.Key...)
 		for i, dv := range g.Dist {
 			b.index[string(key)] = append(b.index[string(key)], int32(len(b.dist)))
 			b.zones = append(b.zones, g.Zones[i*sq:(i+1)*sq]...)

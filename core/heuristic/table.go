@@ -1,13 +1,48 @@
-// Fingerprints of what a precomputed table was made for.
+// What precomputed tables share: fingerprints of what a table was made
+// for, keys of int32 values, and the msgpack encoding.
 
 package heuristic
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
 	"hash/fnv"
 
+	"github.com/vmihailenco/msgpack/v5"
+
 	"beeline/core/model"
 )
+
+// AppendKey appends the little-endian bytes of vals to k: the map key of
+// some values of a state.
+func AppendKey(k []byte, vals ...int32) []byte {
+	for _, v := range vals {
+		k = binary.LittleEndian.AppendUint32(k, uint32(v))
+	}
+	return k
+}
+
+// DecodeKey turns a key of AppendKey back into its values.
+func DecodeKey(k string) []int32 {
+	out := make([]int32, len(k)/4)
+	for i := range out {
+		out[i] = int32(binary.LittleEndian.Uint32([]byte(k[4*i : 4*i+4])))
+	}
+	return out
+}
+
+// EncodeTable encodes a table with msgpack, integers in their shortest
+// form.
+func EncodeTable(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := msgpack.NewEncoder(&buf)
+	enc.UseCompactInts(true)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
 
 // NetworkPrint fingerprints a network, for the tables made for it: the
 // model file's bytes (two models may differ in a guard's constant only),

@@ -130,7 +130,7 @@ func (d *DBM) Equal(o *DBM) bool {
 func (d *DBM) Hash() uint64 {
 	h := uint64(d.dim)*0x9e3779b97f4a7c15 ^ 0x2545f4914f6cdd1d
 	if d.IsEmpty() {
-		return fmix(h)
+		return Mix(h)
 	}
 	m := d.m
 	for len(m) >= 2 {
@@ -142,11 +142,12 @@ func (d *DBM) Hash() uint64 {
 	if len(m) == 1 {
 		h = (h ^ uint64(uint32(m[0]))) * 0xbf58476d1ce4e5b9
 	}
-	return fmix(h)
+	return Mix(h)
 }
 
-// fmix is the SplitMix64 finaliser.
-func fmix(h uint64) uint64 {
+// Mix is the SplitMix64 finaliser, which the DBMs' hashes end with (and
+// others may use).
+func Mix(h uint64) uint64 {
 	h ^= h >> 30
 	h *= 0xbf58476d1ce4e5b9
 	h ^= h >> 27

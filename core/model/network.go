@@ -142,6 +142,20 @@ type Select struct {
 	set    *scalarSet // the scalar set it ranges over; nil for an integer range
 }
 
+// NextSelect advances sel, values of the bindings s, to the next
+// combination, the last binding fastest; it reports false after the
+// last one.
+func NextSelect(sel []int32, s []Select) bool {
+	for k := len(sel) - 1; k >= 0; k-- {
+		if sel[k] < s[k].Hi {
+			sel[k]++
+			return true
+		}
+		sel[k] = s[k].Lo
+	}
+	return false
+}
+
 // Sync is a synchronisation label.
 type Sync struct {
 	Send bool

@@ -64,23 +64,10 @@ func (g *Expander) collectEdge(d []int32, en *enabled, e *model.Edge) error {
 		if err := g.addInstance(d, en, e, sel); err != nil {
 			return err
 		}
-		if !nextSelect(sel, e.Select) {
+		if !model.NextSelect(sel, e.Select) {
 			return nil
 		}
 	}
-}
-
-// nextSelect advances sel to the next combination, the last binding
-// fastest; it reports false after the last one.
-func nextSelect(sel []int32, s []model.Select) bool {
-	for k := len(sel) - 1; k >= 0; k-- {
-		if sel[k] < s[k].Hi {
-			sel[k]++
-			return true
-		}
-		sel[k] = s[k].Lo
-	}
-	return false
 }
 
 // addInstance evaluates e's integer guard and channel with the select

@@ -168,23 +168,10 @@ func edgeInstances(n *model.Network, env *model.Env, p int32, e *model.Edge, out
 		} else {
 			out = append(out, in)
 		}
-		if !nextSelect(sel, e.Select) {
+		if !model.NextSelect(sel, e.Select) {
 			return out
 		}
 	}
-}
-
-// nextSelect advances sel to the next combination of s, the last binding
-// fastest; it reports false after the last one.
-func nextSelect(sel []int32, s []model.Select) bool {
-	for k := len(sel) - 1; k >= 0; k-- {
-		if sel[k] < s[k].Hi {
-			sel[k]++
-			return true
-		}
-		sel[k] = s[k].Lo
-	}
-	return false
 }
 
 // finishLabel fills in what l's edges may read and write.

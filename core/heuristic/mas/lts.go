@@ -6,6 +6,8 @@ package mas
 import (
 	"math"
 	"slices"
+
+	"beeline/core/dbm"
 )
 
 // arc is a transition: its label in the high 32 bits, its destination in
@@ -254,10 +256,13 @@ func (t *lts) shrink(dist []int32, n int32, poll func() error) (*lts, []int32, e
 			if len(members[i]) < 2 {
 				continue
 			}
+			// States are grouped by a hash of their signature: two
+			// that collide share a class, which only makes the
+			// abstraction coarser, never unsound.
 			groups := map[uint64]int32{}
 			next := make([]int32, len(members[i]))
 			for k, s := range members[i] {
-				h := mix(uint64(uint32(cls[s])))
+				h := dbm.Mix(uint64(uint32(cls[s])))
 				out := t.out[s]
 				for j := 0; j < len(out); {
 					// The classes one label leads to, as a set: a sum
@@ -269,10 +274,10 @@ func (t *lts) shrink(dist []int32, n int32, poll func() error) (*lts, []int32, e
 						c := cls[out[j].dst()]
 						if seen[c] != stamp {
 							seen[c] = stamp
-							set += mix(uint64(uint32(c)) + 1)
+							set += dbm.Mix(uint64(uint32(c)) + 1)
 						}
 					}
-					h = mix(h ^ mix(uint64(uint32(l))<<32^set))
+					h = dbm.Mix(h ^ dbm.Mix(uint64(uint32(l))<<32^set))
 				}
 				g, ok := groups[h]
 				if !ok {
@@ -307,16 +312,4 @@ func (t *lts) shrink(dist []int32, n int32, poll func() error) (*lts, []int32, e
 		cls[s] = c
 	}
 	return t.quotient(cls, int32(len(dense))), cls, nil
-}
-
-// mix is a 64-bit finaliser (splitmix64's). Signatures are hashed: two
-// states whose signatures collide share a class, which only makes the
-// abstraction coarser, never unsound.
-func mix(h uint64) uint64 {
-	h ^= h >> 30
-	h *= 0xbf58476d1ce4e5b9
-	h ^= h >> 27
-	h *= 0x94d049bb133111eb
-	h ^= h >> 31
-	return h
 }

@@ -95,21 +95,23 @@ func (t *lts) distances() []int32 {
 }
 
 // prune removes the states with no path to a goal. It returns the new
-// system and the map from old states to new ones (−1: removed).
-func (t *lts) prune(dist []int32) (*lts, []int32) {
+// system, the map from old states to new ones (−1: removed), and the
+// distances of the new states: those they had, since a shortest path
+// to a goal never passes a removed state.
+func (t *lts) prune(dist []int32) (*lts, []int32, []int32) {
 	m := make([]int32, t.n)
-	k := int32(0)
+	var kept []int32
 	for s := range t.n {
 		m[s] = -1
 		if dist[s] != inf {
-			m[s] = k
-			k++
+			m[s] = int32(len(kept))
+			kept = append(kept, dist[s])
 		}
 	}
-	if k == t.n {
-		return t, m
+	if len(kept) == int(t.n) {
+		return t, m, dist
 	}
-	return t.quotient(m, k), m
+	return t.quotient(m, int32(len(kept))), m, kept
 }
 
 // quotient returns the system whose states are the classes of m (−1:

@@ -125,7 +125,7 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 	if err != nil {
 		return err
 	}
-	c := &composer{b: b, target: h.target, bound: h.bound, report: report, words: goalWords(h.target)}
+	c := &composer{b: b, target: h.target, bound: h.bound, report: report, words: goalWords(h.target), unit: -1}
 	abs, err := c.run(spaces)
 	if err != nil {
 		return err
@@ -161,12 +161,9 @@ func (h *Heuristic) Estimate(d []int32, _ *dbm.DBM) (int32, bool) {
 			for _, s := range at.slots {
 				h.key = heuristic.AppendKey(h.key, d[np+s])
 			}
-			k, ok := at.keys[string(h.key)]
-			switch {
-			case !ok:
+			var ok bool
+			if v, ok = at.keys[string(h.key)]; !ok {
 				v = unknown
-			default:
-				v = k
 			}
 		} else {
 			l, r := h.vals[nd.left], h.vals[nd.right]
@@ -296,6 +293,7 @@ type composer struct {
 	// were built so far.
 	merged, merges int
 	states         int64
+	unit           int32 // a node whose one state every state maps to (−1: none yet)
 }
 
 // composed reports the compositions done.
@@ -332,9 +330,8 @@ func (c *composer) run(spaces []*space) (*abstraction, error) {
 		p := c.newPart(t, int32(len(abs.nodes)-1))
 		// Dead ends of an atom alone are dead ends of the network.
 		var m []int32
-		p.t, m = p.t.prune(p.dist)
+		p.t, m, p.dist = p.t.prune(p.dist)
 		remap(idx.keys, m)
-		p.dist = p.t.distances()
 		p.rank = ranks(p.t, p.dist)
 		parts = append(parts, p)
 	}
@@ -359,9 +356,7 @@ func (c *composer) run(spaces []*space) (*abstraction, error) {
 			return nil, err
 		}
 		c.states += int64(t.n)
-		dist := t.distances()
-		t, m := t.prune(dist)
-		dist = t.distances()
+		t, m, dist := t.prune(t.distances())
 		for k, v := range table {
 			if v >= 0 {
 				table[k] = m[v]
@@ -388,11 +383,8 @@ func (c *composer) run(spaces []*space) (*abstraction, error) {
 		c.merged++
 		c.composed()
 	}
-	p := parts[0]
-	if len(abs.nodes) > 0 && p.node != int32(len(abs.nodes)-1) {
-		return nil, fmt.Errorf("merge-and-shrink: the last node is not the root")
-	}
-	abs.dist = p.dist
+	// The last node added is the root: the final part's.
+	abs.dist = parts[0].dist
 	return abs, nil
 }
 
@@ -404,18 +396,16 @@ func (c *composer) shrinkPart(abs *abstraction, f *part) error {
 		return err
 	}
 	// A node with a one-state right child stands for the map.
-	abs.nodes = append(abs.nodes, node{atom: -1, left: f.node, right: c.unitNode(abs), nr: 1, table: cls})
+	if c.unit < 0 {
+		abs.atoms = append(abs.atoms, atomIndex{proc: -1, keys: map[string]int32{"": 0}})
+		abs.nodes = append(abs.nodes, node{atom: int32(len(abs.atoms) - 1), left: -1, right: -1})
+		c.unit = int32(len(abs.nodes) - 1)
+	}
+	abs.nodes = append(abs.nodes, node{atom: -1, left: f.node, right: c.unit, nr: 1, table: cls})
 	f.t, f.node = q, int32(len(abs.nodes)-1)
 	f.dist = q.distances()
 	f.rank = ranks(q, f.dist)
 	return nil
-}
-
-// unitNode returns a node that maps every state to 0.
-func (c *composer) unitNode(abs *abstraction) int32 {
-	abs.atoms = append(abs.atoms, atomIndex{proc: -1, keys: map[string]int32{"": 0}})
-	abs.nodes = append(abs.nodes, node{atom: int32(len(abs.atoms) - 1), left: -1, right: -1})
-	return int32(len(abs.nodes) - 1)
 }
 
 // remap applies m to the states of keys.

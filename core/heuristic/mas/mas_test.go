@@ -11,20 +11,16 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 
-	"beeline/core/dbm"
 	"beeline/core/heuristic"
 	"beeline/core/heuristic/mas"
+	"beeline/core/internal/reachtest"
 	"beeline/core/internal/testmodel"
-	"beeline/core/lang"
-	"beeline/core/model"
 	"beeline/core/options"
 	"beeline/core/search"
 	"beeline/core/verify"
-	"beeline/core/zone"
 )
 
 const sharedModels = "../../../../shared/models"
@@ -101,133 +97,28 @@ var inlineCases = []struct{ name, src, query string }{
 	{"counters.xta", counters, "E<> tok == 7 && P.m == 2"},
 }
 
-// problem is a network, a reachability query, and the zone graph and
-// goal of the search that decides it.
-type problem struct {
-	n      *model.Network
-	f      *model.Formula
-	g      *zone.Graph
-	goal   *zone.Goal
-	target *heuristic.Target
-}
-
-func forEachProblem(t *testing.T, f func(t *testing.T, p *problem)) {
+// forEachProblem runs f on every case, skipping missing shared models.
+func forEachProblem(t *testing.T, f func(t *testing.T, p *reachtest.Problem)) {
 	for _, c := range cases {
 		t.Run(filepath.Base(c.model)+" "+c.query, func(t *testing.T) {
 			n := testmodel.File(t, testmodel.Shared(t, filepath.Join(sharedModels, c.model)))
-			f(t, newProblem(t, n, c.query))
+			f(t, reachtest.New(t, n, c.query))
 		})
 	}
 	for _, c := range inlineCases {
 		t.Run(c.name+" "+c.query, func(t *testing.T) {
-			f(t, newProblem(t, testmodel.Source(t, c.name, c.src), c.query))
+			f(t, reachtest.New(t, testmodel.Source(t, c.name, c.src), c.query))
 		})
 	}
 }
 
-func newProblem(t *testing.T, n *model.Network, query string) *problem {
+func precompute(t *testing.T, p *reachtest.Problem, bound int) *mas.Heuristic {
 	t.Helper()
-	f := testmodel.Query(t, n, query)
-	target := f.Prop
-	switch f.Kind {
-	case lang.QueryEF:
-	case lang.QueryAG:
-		target = &model.Prop{Op: model.PropNot, Args: []*model.Prop{f.Prop}}
-	default:
-		t.Fatalf("%s is not a reachability query", query)
-	}
-	g, err := zone.New(n, zone.Options{}, target)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &problem{n: n, f: f, g: g, goal: g.Goal(target), target: heuristic.TargetOf(n, f)}
-}
-
-func precompute(t *testing.T, p *problem, bound int) *mas.Heuristic {
-	t.Helper()
-	h := mas.New(p.n, p.target, mas.Options{Bound: bound})
+	h := mas.New(p.N, p.Target, mas.Options{Bound: bound})
 	if err := h.Precompute(context.Background(), nil); err != nil {
 		t.Fatalf("bound %d: %v", bound, err)
 	}
 	return h
-}
-
-type state struct {
-	d []int32
-	z *dbm.DBM
-}
-
-func (p *problem) describe(s state) string { return p.g.FormatState(s.d, s.z) }
-
-func (p *problem) initial(t *testing.T) state {
-	t.Helper()
-	s := state{make([]int32, p.g.DiscreteLen()), dbm.New(p.g.Dim())}
-	if ok, err := p.g.NewExpander().Initial(s.d, s.z); !ok || err != nil {
-		t.Fatalf("initial state: %v %v", ok, err)
-	}
-	return s
-}
-
-func (p *problem) successors(t *testing.T, x *zone.Expander, s state) []state {
-	t.Helper()
-	var out []state
-	err := x.Successors(s.d, s.z, func(_, d2 []int32, z2 *dbm.DBM) bool {
-		out = append(out, state{slices.Clone(d2), z2.Copy()})
-		return true
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// sample follows random walks from the initial state and returns the
-// states visited, up to max, without duplicates.
-func (p *problem) sample(t *testing.T, rng *rand.Rand, max int) []state {
-	t.Helper()
-	x := p.g.NewExpander()
-	seen := map[string]bool{}
-	var out []state
-	s := p.initial(t)
-	for tries := 0; len(out) < max && tries < 4*max; tries++ {
-		if k := p.describe(s); !seen[k] {
-			seen[k] = true
-			out = append(out, s)
-		}
-		next := p.successors(t, x, s)
-		if len(next) == 0 || rng.IntN(50) == 0 {
-			s = p.initial(t)
-			continue
-		}
-		s = next[rng.IntN(len(next))]
-	}
-	return out
-}
-
-// startAt is the concrete zone graph with s as its initial state.
-type startAt struct {
-	*zone.Expander
-	s state
-}
-
-func (s *startAt) Initial(d []int32, z *dbm.DBM) (bool, error) {
-	copy(d, s.s.d)
-	z.CopyFrom(s.s.z)
-	return true, nil
-}
-
-const distanceBudget = 50000
-
-// distance returns the number of transitions from s to the nearest goal
-// state, or Stopped or NotReached.
-func (p *problem) distance(t *testing.T, s state) (int32, search.Verdict) {
-	t.Helper()
-	r, err := search.Run(context.Background(), &startAt{p.g.NewExpander(), s}, p.goal.Holds,
-		search.Options{CoverRequiresSmallerDepth: true, MaxStates: distanceBudget})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r.Depth, r.Verdict
 }
 
 // TestEstimates checks h on states sampled by random walks, at two
@@ -239,8 +130,8 @@ func TestEstimates(t *testing.T) {
 	if testing.Short() || runtime.GOOS == "js" {
 		samples = 20
 	}
-	forEachProblem(t, func(t *testing.T, p *problem) {
-		states := p.sample(t, rand.New(rand.NewPCG(7, uint64(len(p.n.Processes)))), samples)
+	forEachProblem(t, func(t *testing.T, p *reachtest.Problem) {
+		states := p.Sample(t, rand.New(rand.NewPCG(7, uint64(len(p.N.Processes)))), samples)
 		for _, bound := range []int{4, 100} {
 			t.Run(fmt.Sprint("N=", bound), func(t *testing.T) {
 				checkEstimates(t, p, precompute(t, p, bound), states)
@@ -249,49 +140,49 @@ func TestEstimates(t *testing.T) {
 	})
 }
 
-func checkEstimates(t *testing.T, p *problem, h *mas.Heuristic, states []state) {
-	x := p.g.NewExpander()
+func checkEstimates(t *testing.T, p *reachtest.Problem, h *mas.Heuristic, states []reachtest.State) {
+	x := p.G.NewExpander()
 	var transitions, exact, distances, deadEnds int
 	dead := map[string]bool{}
-	expectDeadEnd := func(s state, what string) {
+	expectDeadEnd := func(s reachtest.State, what string) {
 		t.Helper()
-		k := p.describe(s)
+		k := p.Describe(s)
 		if dead[k] {
 			return
 		}
 		dead[k] = true
-		if dv, v := p.distance(t, s); v == search.Reached {
+		if dv, v := p.Distance(t, s); v == search.Reached {
 			t.Fatalf("h = inf at %s (%s), but a goal state is %d transitions away", k, what, dv)
 		}
 		deadEnds++
 	}
 	for i, s := range states {
-		hs, infs := h.Estimate(s.d, s.z)
-		if p.goal.Holds(s.d, s.z) && (infs || hs != 0) {
-			t.Fatalf("h = %d (inf %v) at the goal state %s", hs, infs, p.describe(s))
+		hs, infs := h.Estimate(s.D, s.Z)
+		if p.Goal.Holds(s.D, s.Z) && (infs || hs != 0) {
+			t.Fatalf("h = %d (inf %v) at the goal state %s", hs, infs, p.Describe(s))
 		}
 		if infs {
 			expectDeadEnd(s, "sampled")
 		}
 		if i%4 == 0 {
-			if dv, v := p.distance(t, s); v == search.Reached {
+			if dv, v := p.Distance(t, s); v == search.Reached {
 				distances++
 				if infs || hs > dv {
-					t.Fatalf("h = %d (inf %v) at %s, above the true distance %d", hs, infs, p.describe(s), dv)
+					t.Fatalf("h = %d (inf %v) at %s, above the true distance %d", hs, infs, p.Describe(s), dv)
 				}
 				if hs == dv {
 					exact++
 				}
 			}
 		}
-		for _, s2 := range p.successors(t, x, s) {
+		for _, s2 := range p.Successors(t, x, s) {
 			transitions++
-			h2, inf2 := h.Estimate(s2.d, s2.z)
+			h2, inf2 := h.Estimate(s2.D, s2.Z)
 			switch {
 			case inf2:
-				expectDeadEnd(s2, "a successor of "+p.describe(s))
+				expectDeadEnd(s2, "a successor of "+p.Describe(s))
 			case !infs && hs > h2+1:
-				t.Fatalf("inconsistent: h = %d at %s\nbut h = %d at its successor %s", hs, p.describe(s), h2, p.describe(s2))
+				t.Fatalf("inconsistent: h = %d at %s\nbut h = %d at its successor %s", hs, p.Describe(s), h2, p.Describe(s2))
 			}
 		}
 	}
@@ -369,7 +260,7 @@ func newHeuristic(t *testing.T, spec string) verify.NewHeuristic {
 // that a loaded table gives the same estimates, and that a table made for
 // another query, model or bound, or cut short, is refused.
 func TestTables(t *testing.T) {
-	forEachProblem(t, func(t *testing.T, p *problem) {
+	forEachProblem(t, func(t *testing.T, p *reachtest.Problem) {
 		a, b := precompute(t, p, 25), precompute(t, p, 25)
 		ta, err := a.Table()
 		if err != nil {
@@ -379,29 +270,29 @@ func TestTables(t *testing.T) {
 		if !bytes.Equal(ta, tb) {
 			t.Fatalf("two precomputations encode to different tables (%d and %d bytes)", len(ta), len(tb))
 		}
-		c := mas.New(p.n, p.target, mas.Options{Bound: 25})
+		c := mas.New(p.N, p.Target, mas.Options{Bound: 25})
 		if err := c.Load(ta); err != nil {
 			t.Fatal(err)
 		}
-		x := p.g.NewExpander()
-		for _, s := range p.sample(t, rand.New(rand.NewPCG(3, 5)), 30) {
-			for _, s2 := range append(p.successors(t, x, s), s) {
-				h1, i1 := a.Estimate(s2.d, s2.z)
-				h2, i2 := c.Estimate(s2.d, s2.z)
+		x := p.G.NewExpander()
+		for _, s := range p.Sample(t, rand.New(rand.NewPCG(3, 5)), 30) {
+			for _, s2 := range append(p.Successors(t, x, s), s) {
+				h1, i1 := a.Estimate(s2.D, s2.Z)
+				h2, i2 := c.Estimate(s2.D, s2.Z)
 				if h1 != h2 || i1 != i2 {
-					t.Fatalf("loaded table: %d/%v, computed %d/%v at %s", h2, i2, h1, i1, p.describe(s2))
+					t.Fatalf("loaded table: %d/%v, computed %d/%v at %s", h2, i2, h1, i1, p.Describe(s2))
 				}
 			}
 		}
-		if err := mas.New(p.n, p.target, mas.Options{Bound: 26}).Load(ta); err == nil || !strings.Contains(err.Error(), "bound 25") {
+		if err := mas.New(p.N, p.Target, mas.Options{Bound: 26}).Load(ta); err == nil || !strings.Contains(err.Error(), "bound 25") {
 			t.Errorf("a table of another bound: %v", err)
 		}
 		other := &heuristic.Target{Conjuncts: []heuristic.Conjunct{{Locs: []heuristic.LocSet{{Proc: 0, Locs: []int32{0}}}}}}
-		if err := mas.New(p.n, other, mas.Options{Bound: 25}).Load(ta); err == nil || !strings.Contains(err.Error(), "another query") {
+		if err := mas.New(p.N, other, mas.Options{Bound: 25}).Load(ta); err == nil || !strings.Contains(err.Error(), "another query") {
 			t.Errorf("a table of another query: %v", err)
 		}
 		for _, cut := range []int{0, 1, len(ta) / 2, len(ta) - 1} {
-			if err := mas.New(p.n, p.target, mas.Options{Bound: 25}).Load(ta[:cut]); err == nil {
+			if err := mas.New(p.N, p.Target, mas.Options{Bound: 25}).Load(ta[:cut]); err == nil {
 				t.Errorf("a table cut to %d of %d bytes was accepted", cut, len(ta))
 			}
 		}

@@ -26,7 +26,7 @@ func expectDeadline(t *testing.T, name string, n *model.Network, query string, s
 	t.Run(name, func(t *testing.T) {
 		t.Helper()
 		p := newProblem(t, n, query)
-		h := pdb.New(n, p.target, pdb.Options{Select: sel})
+		h := pdb.New(n, p.Target, pdb.Options{Select: sel})
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		defer cancel()
 		start := time.Now()

@@ -16,16 +16,13 @@ import (
 
 	"github.com/vmihailenco/msgpack/v5"
 
-	"beeline/core/dbm"
-	"beeline/core/heuristic"
 	"beeline/core/heuristic/pdb"
+	"beeline/core/internal/reachtest"
 	"beeline/core/internal/testmodel"
-	"beeline/core/lang"
 	"beeline/core/model"
 	"beeline/core/options"
 	"beeline/core/search"
 	"beeline/core/verify"
-	"beeline/core/zone"
 )
 
 // cases are rows of EXPECTED.tsv whose abstract spaces are small, with
@@ -111,15 +108,11 @@ var knownInconsistent = map[string]string{
 // selections are the pattern selections tested.
 var selections = []pdb.Selection{pdb.Full, pdb.DPRC, pdb.RussianDoll}
 
-// problem is a network, a reachability query, and the zone graph and
-// goal of the search that decides it.
+// problem is a reachability problem with the name of its inline model
+// (for knownInconsistent), "" for a shared one.
 type problem struct {
-	name   string // of an inline model, for knownInconsistent
-	n      *model.Network
-	f      *model.Formula
-	g      *zone.Graph
-	goal   *zone.Goal
-	target *heuristic.Target
+	*reachtest.Problem
+	name string
 }
 
 // forEachProblem runs f on every case of cases and inlineCases, skipping
@@ -142,21 +135,7 @@ func forEachProblem(t *testing.T, f func(t *testing.T, p *problem)) {
 
 // newProblem compiles query against n and builds its zone graph.
 func newProblem(t *testing.T, n *model.Network, query string) *problem {
-	t.Helper()
-	f := testmodel.Query(t, n, query)
-	target := f.Prop
-	switch f.Kind {
-	case lang.QueryEF:
-	case lang.QueryAG:
-		target = &model.Prop{Op: model.PropNot, Args: []*model.Prop{f.Prop}}
-	default:
-		t.Fatalf("%s is not a reachability query", query)
-	}
-	g, err := zone.New(n, zone.Options{}, target)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &problem{n: n, f: f, g: g, goal: g.Goal(target), target: heuristic.TargetOf(n, f)}
+	return &problem{Problem: reachtest.New(t, n, query)}
 }
 
 // precompute builds the database of selection sel. dprc's patience is
@@ -164,97 +143,11 @@ func newProblem(t *testing.T, n *model.Network, query string) *problem {
 // pattern does not depend on the machine's speed.
 func precompute(t *testing.T, p *problem, sel pdb.Selection) *pdb.Heuristic {
 	t.Helper()
-	h := pdb.New(p.n, p.target, pdb.Options{Select: sel, Patience: 20 * time.Second, Limits: pdb.Limits{MaxStates: 250000}})
+	h := pdb.New(p.N, p.Target, pdb.Options{Select: sel, Patience: 20 * time.Second, Limits: pdb.Limits{MaxStates: 250000}})
 	if err := h.Precompute(context.Background(), nil); err != nil {
 		t.Fatalf("%s: %v", sel, err)
 	}
 	return h
-}
-
-// state is a symbolic state of the concrete zone graph.
-type state struct {
-	d []int32
-	z *dbm.DBM
-}
-
-// describe prints s for failure messages.
-func (p *problem) describe(s state) string { return p.g.FormatState(s.d, s.z) }
-
-// initial returns the initial state.
-func (p *problem) initial(t *testing.T) state {
-	t.Helper()
-	s := state{make([]int32, p.g.DiscreteLen()), dbm.New(p.g.Dim())}
-	if ok, err := p.g.NewExpander().Initial(s.d, s.z); !ok || err != nil {
-		t.Fatalf("initial state: %v %v", ok, err)
-	}
-	return s
-}
-
-// successors lists the successors of s.
-func (p *problem) successors(t *testing.T, x *zone.Expander, s state) []state {
-	t.Helper()
-	var out []state
-	err := x.Successors(s.d, s.z, func(_, d2 []int32, z2 *dbm.DBM) bool {
-		out = append(out, state{slices.Clone(d2), z2.Copy()})
-		return true
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// sample follows random walks from the initial state (restarting at
-// dead ends) and returns the states visited, up to max, without
-// duplicates.
-func (p *problem) sample(t *testing.T, rng *rand.Rand, max int) []state {
-	t.Helper()
-	x := p.g.NewExpander()
-	seen := map[string]bool{}
-	var out []state
-	s := p.initial(t)
-	for tries := 0; len(out) < max && tries < 4*max; tries++ {
-		if k := p.describe(s); !seen[k] {
-			seen[k] = true
-			out = append(out, s)
-		}
-		next := p.successors(t, x, s)
-		if len(next) == 0 || rng.IntN(50) == 0 {
-			s = p.initial(t)
-			continue
-		}
-		s = next[rng.IntN(len(next))]
-	}
-	return out
-}
-
-// startAt is the concrete zone graph with (d, z) as its initial state.
-type startAt struct {
-	*zone.Expander
-	s state
-}
-
-// Initial writes the starting state into d and z.
-func (s *startAt) Initial(d []int32, z *dbm.DBM) (bool, error) {
-	copy(d, s.s.d)
-	z.CopyFrom(s.s.z)
-	return true, nil
-}
-
-// distanceBudget bounds the searches that measure true distances.
-const distanceBudget = 50000
-
-// distance returns the number of transitions from s to the nearest goal
-// state (a breadth-first search with the depth proviso, which finds
-// shortest paths), or Stopped or NotReached.
-func (p *problem) distance(t *testing.T, s state) (int32, search.Verdict) {
-	t.Helper()
-	r, err := search.Run(context.Background(), &startAt{p.g.NewExpander(), s}, p.goal.Holds,
-		search.Options{CoverRequiresSmallerDepth: true, MaxStates: distanceBudget})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r.Depth, r.Verdict
 }
 
 // estimate prints an estimate.
@@ -279,7 +172,7 @@ func TestEstimates(t *testing.T) {
 		samples = 15
 	}
 	forEachProblem(t, func(t *testing.T, p *problem) {
-		states := p.sample(t, rand.New(rand.NewPCG(7, uint64(len(p.n.Processes)))), samples)
+		states := p.Sample(t, rand.New(rand.NewPCG(7, uint64(len(p.N.Processes)))), samples)
 		for _, sel := range selections {
 			t.Run(sel.String(), func(t *testing.T) {
 				checkEstimates(t, p, precompute(t, p, sel), states)
@@ -294,19 +187,19 @@ type estimateStats struct {
 }
 
 // checkEstimates checks h on states and their successors.
-func checkEstimates(t *testing.T, p *problem, h *pdb.Heuristic, states []state) {
+func checkEstimates(t *testing.T, p *problem, h *pdb.Heuristic, states []reachtest.State) {
 	var st estimateStats
 	inconsistent := "" // the first inconsistency of a known case
-	x := p.g.NewExpander()
+	x := p.G.NewExpander()
 	dead := map[string]bool{} // states whose dead end was checked
-	expectDeadEnd := func(s state, what string) {
+	expectDeadEnd := func(s reachtest.State, what string) {
 		t.Helper()
-		k := p.describe(s)
+		k := p.Describe(s)
 		if dead[k] {
 			return
 		}
 		dead[k] = true
-		switch dv, v := p.distance(t, s); v {
+		switch dv, v := p.Distance(t, s); v {
 		case search.Reached:
 			t.Fatalf("%s: h = inf at %s (%s), but a goal state is %d transitions away", h.Pattern(), k, what, dv)
 		case search.NotReached:
@@ -317,11 +210,11 @@ func checkEstimates(t *testing.T, p *problem, h *pdb.Heuristic, states []state) 
 	}
 	for i, s := range states {
 		st.states++
-		hs, infs := h.Estimate(s.d, s.z)
-		if p.goal.Holds(s.d, s.z) {
+		hs, infs := h.Estimate(s.D, s.Z)
+		if p.Goal.Holds(s.D, s.Z) {
 			st.goals++
 			if infs || hs != 0 {
-				t.Fatalf("%s: h = %s at the goal state %s", h.Pattern(), estimate(hs, infs), p.describe(s))
+				t.Fatalf("%s: h = %s at the goal state %s", h.Pattern(), estimate(hs, infs), p.Describe(s))
 			}
 		}
 		if infs {
@@ -329,31 +222,31 @@ func checkEstimates(t *testing.T, p *problem, h *pdb.Heuristic, states []state) 
 		}
 		// Without a zone, the estimate is for every zone of d: at most
 		// the one for z, and inf only where every state of d is a dead end.
-		switch hn, infn := h.Estimate(s.d, nil); {
+		switch hn, infn := h.Estimate(s.D, nil); {
 		case infn:
 			expectDeadEnd(s, "estimated without its zone")
 		case !infs && hn > hs:
-			t.Fatalf("%s: h = %d at %s without the zone, %d with it", h.Pattern(), hn, p.describe(s), hs)
+			t.Fatalf("%s: h = %d at %s without the zone, %d with it", h.Pattern(), hn, p.Describe(s), hs)
 		}
 		if i%4 == 0 {
 			st.distances++
-			if dv, v := p.distance(t, s); v == search.Reached {
+			if dv, v := p.Distance(t, s); v == search.Reached {
 				if infs || hs > dv {
-					t.Fatalf("%s: h = %s at %s, above the true distance %d", h.Pattern(), estimate(hs, infs), p.describe(s), dv)
+					t.Fatalf("%s: h = %s at %s, above the true distance %d", h.Pattern(), estimate(hs, infs), p.Describe(s), dv)
 				}
 				if hs == dv {
 					st.exact++
 				}
 			}
 		}
-		for _, s2 := range p.successors(t, x, s) {
+		for _, s2 := range p.Successors(t, x, s) {
 			st.transitions++
-			h2, inf2 := h.Estimate(s2.d, s2.z)
+			h2, inf2 := h.Estimate(s2.D, s2.Z)
 			switch {
 			case inf2:
-				expectDeadEnd(s2, "a successor of "+p.describe(s))
+				expectDeadEnd(s2, "a successor of "+p.Describe(s))
 			case !infs && hs > h2+1 && inconsistent == "":
-				inconsistent = fmt.Sprintf("%s: inconsistent: h = %d at %s\nbut h = %d at its successor %s", h.Pattern(), hs, p.describe(s), h2, p.describe(s2))
+				inconsistent = fmt.Sprintf("%s: inconsistent: h = %d at %s\nbut h = %d at its successor %s", h.Pattern(), hs, p.Describe(s), h2, p.Describe(s2))
 				if knownInconsistent[p.name] == "" {
 					t.Fatal(inconsistent)
 				}
@@ -372,8 +265,8 @@ func checkEstimates(t *testing.T, p *problem, h *pdb.Heuristic, states []state) 
 // short as BFS's.
 func TestAStarAgreesWithBFS(t *testing.T) {
 	forEachProblem(t, func(t *testing.T, p *problem) {
-		budget := verify.Options{MaxStates: distanceBudget, Trace: verify.TraceShortest}
-		bfs, err := verify.Check(context.Background(), p.n, p.f, budget)
+		budget := verify.Options{MaxStates: reachtest.DistanceBudget, Trace: verify.TraceShortest}
+		bfs, err := verify.Check(context.Background(), p.N, p.F, budget)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -387,7 +280,7 @@ func TestAStarAgreesWithBFS(t *testing.T) {
 				if order == search.GBFS {
 					opts.Trace = verify.TraceSome
 				}
-				r, err := verify.Check(context.Background(), p.n, p.f, opts)
+				r, err := verify.Check(context.Background(), p.N, p.F, opts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -431,14 +324,14 @@ var tableCases = []struct{ model, query string }{
 // and the same estimates on sampled states and their successors.
 func TestTables(t *testing.T) {
 	check := func(t *testing.T, p *problem) {
-		states := p.sample(t, rand.New(rand.NewPCG(3, 5)), 40)
+		states := p.Sample(t, rand.New(rand.NewPCG(3, 5)), 40)
 		for _, sel := range selections {
 			a, b := precompute(t, p, sel), precompute(t, p, sel)
 			ta, tb := table(t, a), table(t, b)
 			if !slices.Equal(ta, tb) {
 				t.Fatalf("%s: two precomputations encode to different tables (%d and %d bytes)", sel, len(ta), len(tb))
 			}
-			c := pdb.New(p.n, p.target, pdb.Options{Select: sel})
+			c := pdb.New(p.N, p.Target, pdb.Options{Select: sel})
 			if err := c.Load(ta); err != nil {
 				t.Fatalf("%s: loading its own table: %v", sel, err)
 			}
@@ -475,17 +368,17 @@ func table(t *testing.T, h *pdb.Heuristic) []byte {
 
 // expectSameEstimates compares a and b on states and their successors
 // and returns the number of states compared.
-func expectSameEstimates(t *testing.T, p *problem, a, b *pdb.Heuristic, states []state) int {
+func expectSameEstimates(t *testing.T, p *problem, a, b *pdb.Heuristic, states []reachtest.State) int {
 	t.Helper()
-	x := p.g.NewExpander()
+	x := p.G.NewExpander()
 	n := 0
 	for _, s := range states {
-		for _, s := range append(p.successors(t, x, s), s) {
+		for _, s := range append(p.Successors(t, x, s), s) {
 			n++
-			ha, ia := a.Estimate(s.d, s.z)
-			hb, ib := b.Estimate(s.d, s.z)
+			ha, ia := a.Estimate(s.D, s.Z)
+			hb, ib := b.Estimate(s.D, s.Z)
 			if ha != hb || ia != ib {
-				t.Fatalf("at %s: %s computed, %s loaded", p.describe(s), estimate(ha, ia), estimate(hb, ib))
+				t.Fatalf("at %s: %s computed, %s loaded", p.Describe(s), estimate(ha, ia), estimate(hb, ib))
 			}
 		}
 	}
@@ -507,7 +400,7 @@ var straddleVariants = map[string]string{
 func TestLoadRefuses(t *testing.T) {
 	p := newProblem(t, testmodel.Source(t, "straddle.xta", straddle), "E<> P.T")
 	good := table(t, precompute(t, p, pdb.Full))
-	if err := pdb.New(p.n, p.target, pdb.Options{Select: pdb.Full}).Load(good); err != nil {
+	if err := pdb.New(p.N, p.Target, pdb.Options{Select: pdb.Full}).Load(good); err != nil {
 		t.Fatalf("the table itself: %v", err)
 	}
 	type refusal struct {
@@ -518,7 +411,7 @@ func TestLoadRefuses(t *testing.T) {
 		want  string
 	}
 	refusals := []refusal{
-		{"another query", newProblem(t, p.n, "E<> P.M"), pdb.Full, good, "another query"},
+		{"another query", newProblem(t, p.N, "E<> P.M"), pdb.Full, good, "another query"},
 		{"another selection", p, pdb.RussianDoll, good, "pattern selection full, not rd"},
 		{"a newer version", p, pdb.Full, reencode(t, good, func(tb *pdb.Table) { tb.Version++ }), fmt.Sprint("format version ", pdb.FormatVersion+1)},
 		{"a wrong dimension", p, pdb.Full, reencode(t, good, func(tb *pdb.Table) { tb.Dim++ }), "malformed"},
@@ -532,7 +425,7 @@ func TestLoadRefuses(t *testing.T) {
 	}
 	for _, r := range refusals {
 		t.Run(r.name, func(t *testing.T) {
-			err := pdb.New(r.p.n, r.p.target, pdb.Options{Select: r.sel}).Load(r.table)
+			err := pdb.New(r.p.N, r.p.Target, pdb.Options{Select: r.sel}).Load(r.table)
 			switch {
 			case err == nil:
 				t.Errorf("loaded, want an error mentioning %q", r.want)

@@ -8,11 +8,8 @@ import (
 	"testing"
 
 	"beeline/core/internal/testmodel"
-	"beeline/core/lang"
 	"beeline/core/model"
 	"beeline/core/search"
-	"beeline/core/source"
-	"beeline/core/uppaal"
 	"beeline/core/verify"
 )
 
@@ -20,25 +17,11 @@ import (
 // file has it.
 func load(t *testing.T, name, src string) (*model.Network, *model.Formula) {
 	t.Helper()
-	fs := source.NewFileSet()
-	doc, diags := uppaal.Read(fs, name, []byte(src))
-	if diags.HasErrors() {
-		t.Fatalf("%s: %v", name, fs.Err(diags))
-	}
-	n, diags := model.Load(doc)
-	if diags.HasErrors() {
-		t.Fatalf("%s: %v", name, fs.Err(diags))
-	}
+	n, doc := testmodel.Document(t, name, src)
 	if len(doc.Queries) == 0 {
 		t.Fatalf("%s: no query", name)
 	}
-	seg := doc.Queries[0].Formula
-	var errs source.List
-	f := n.CompileQuery(lang.ParseQuery(seg.Text(), seg.Pos(0), &errs), &errs)
-	if errs.HasErrors() || f == nil {
-		t.Fatalf("%s: query %q: %v", name, seg.Text(), fs.Err(errs))
-	}
-	return n, f
+	return n, testmodel.Query(t, n, doc.Queries[0].Formula.Text())
 }
 
 // check runs a breadth-first search for f on n.

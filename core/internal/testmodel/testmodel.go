@@ -50,6 +50,14 @@ func File(t testing.TB, path string) *model.Network {
 // Source loads model text, failing the test on any error.
 func Source(t testing.TB, name, src string) *model.Network {
 	t.Helper()
+	n, _ := Document(t, name, src)
+	return n
+}
+
+// Document loads model text as Source does and returns its document too
+// (its queries, as the file has them).
+func Document(t testing.TB, name, src string) (*model.Network, *uppaal.Document) {
+	t.Helper()
 	fs := source.NewFileSet()
 	doc, diags := uppaal.Read(fs, name, []byte(src))
 	if diags.HasErrors() {
@@ -59,7 +67,7 @@ func Source(t testing.TB, name, src string) *model.Network {
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", name, fs.Err(diags))
 	}
-	return n
+	return n, doc
 }
 
 // Query compiles a query (E<> φ or A[] φ).

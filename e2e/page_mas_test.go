@@ -46,22 +46,7 @@ const arbiter5 = "../testdata/models/arbiter/arbiter-5.xml"
 // Cancel during merge-and-shrink's precomputation stops it at once and
 // caches nothing.
 func TestPageMergeAndShrinkCancel(t *testing.T) {
-	ctx := openPage(t, site(t))
-	upload(t, ctx, arbiter5)
-	waitDrawn(t, ctx)
-	pick(t, ctx, "order", "astar")
-	pick(t, ctx, "heuristic", "mas")
-	checkQuery(t, ctx, 0)
-	waitPage(t, ctx, `document.body.dataset.job === "precomputing" && (document.getElementById("p-phase")||{}).textContent === "precomputing"`, 30*time.Second)
-	time.Sleep(500 * time.Millisecond)
-	click(t, ctx, "#cancel")
-	waitPage(t, ctx, `document.body.dataset.job === "idle"`, 2*time.Second)
-	if s := text(t, ctx, "status"); !strings.Contains(s, "Cancelled") {
-		t.Errorf("status after cancel: %q", s)
-	}
-	if got := text(t, ctx, "p-table"); got != "cancelled" {
-		t.Errorf("table %q after cancel, want cancelled", got)
-	}
+	ctx := cancelPrecomputation(t, arbiter5, "mas", 500*time.Millisecond)
 	if got := text(t, ctx, "tables-total"); got != "none" {
 		t.Errorf("cached tables after cancel: %q, want none", got)
 	}

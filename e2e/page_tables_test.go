@@ -182,20 +182,20 @@ func TestPagePDBBudget(t *testing.T) {
 // seconds to compute; tests that need one skip without it.
 const fischer10 = "../../shared/models/rra-fmics21/Fischer/fischer-10N.xml"
 
-// Cancel during the precomputation stops it at once, and the next check
-// runs in a fresh worker.
-func TestPagePDBCancel(t *testing.T) {
-	if _, err := os.Stat(fischer10); err != nil {
-		t.Skipf("the shared models are absent (%v)", err)
-	}
+// cancelPrecomputation opens model in a fresh page, checks its first query
+// with A* and heuristic, presses Cancel after the precomputation has run
+// for the given time, and checks that it stopped at once, said so, and
+// left the table cancelled. It returns the page.
+func cancelPrecomputation(t *testing.T, model, heuristic string, after time.Duration) context.Context {
+	t.Helper()
 	ctx := openPage(t, site(t))
-	upload(t, ctx, fischer10)
+	upload(t, ctx, model)
 	waitDrawn(t, ctx)
 	pick(t, ctx, "order", "astar")
-	pick(t, ctx, "heuristic", "pdb")
+	pick(t, ctx, "heuristic", heuristic)
 	checkQuery(t, ctx, 0)
 	waitPage(t, ctx, `document.body.dataset.job === "precomputing" && (document.getElementById("p-phase")||{}).textContent === "precomputing"`, 30*time.Second)
-	time.Sleep(time.Second)
+	time.Sleep(after)
 	click(t, ctx, "#cancel")
 	waitPage(t, ctx, `document.body.dataset.job === "idle"`, 2*time.Second)
 	if s := text(t, ctx, "status"); !strings.Contains(s, "Cancelled") {
@@ -204,6 +204,16 @@ func TestPagePDBCancel(t *testing.T) {
 	if got := text(t, ctx, "p-table"); got != "cancelled" {
 		t.Errorf("table %q after cancel, want cancelled", got)
 	}
+	return ctx
+}
+
+// Cancel during the precomputation stops it at once, and the next check
+// runs in a fresh worker.
+func TestPagePDBCancel(t *testing.T) {
+	if _, err := os.Stat(fischer10); err != nil {
+		t.Skipf("the shared models are absent (%v)", err)
+	}
+	ctx := cancelPrecomputation(t, fischer10, "pdb", time.Second)
 	time.Sleep(3 * time.Second) // a worker the browser could not stop would take the page down by now
 	pick(t, ctx, "heuristic", "hl")
 	checkQuery(t, ctx, 0)

@@ -32,6 +32,36 @@ func DecodeKey(k string) []int32 {
 	return out
 }
 
+// MadeFor checks the header of a table, what (as messages name it: "the
+// pattern database") in format version, made for network and target,
+// against the version this Beeline reads and the network and target it
+// is loaded for.
+func MadeFor(what string, version, reads int, network, target string, n *model.Network, t *Target) error {
+	switch {
+	case version != reads:
+		return fmt.Errorf("%s has format version %d, this Beeline reads version %d: compute it again", what, version, reads)
+	case network != NetworkPrint(n):
+		return fmt.Errorf("%s was made for another model", what)
+	case target != TargetPrint(t):
+		return fmt.Errorf("%s was made for another query", what)
+	}
+	return nil
+}
+
+// Reports returns the report function of a precomputation: it passes
+// each Progress to report and its abstract states to progress (total 0:
+// unknown), each when set.
+func Reports(report func(Progress), progress func(done, total int64)) func(Progress) {
+	return func(p Progress) {
+		if report != nil {
+			report(p)
+		}
+		if progress != nil {
+			progress(p.States, 0)
+		}
+	}
+}
+
 // EncodeTable encodes a table with msgpack, integers in their shortest
 // form.
 func EncodeTable(v any) ([]byte, error) {

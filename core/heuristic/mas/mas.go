@@ -103,14 +103,7 @@ type node struct {
 // Precompute builds the abstraction. progress gets the abstract states
 // built so far (total 0: unknown).
 func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total int64)) error {
-	report := func(p heuristic.Progress) {
-		if h.report != nil {
-			h.report(p)
-		}
-		if progress != nil {
-			progress(p.States, 0)
-		}
-	}
+	report := heuristic.Reports(h.report, progress)
 	if h.target.Trivial() {
 		h.abs = &abstraction{dist: []int32{0}}
 		return nil

@@ -18,7 +18,6 @@ import (
 	"beeline/core/heuristic/mas"
 	"beeline/core/internal/reachtest"
 	"beeline/core/internal/testmodel"
-	"beeline/core/options"
 	"beeline/core/search"
 	"beeline/core/verify"
 )
@@ -225,7 +224,7 @@ func TestAStarAgreesWithBFS(t *testing.T) {
 			for _, order := range []search.Order{search.AStar, search.GBFS} {
 				o := opts
 				o.MaxStates = 0
-				o.Order, o.Heuristic = order, newHeuristic(t, "mas")
+				o.Order, o.Heuristic = order, reachtest.NewHeuristic(t, "mas")
 				r, err := verify.Check(context.Background(), n, f, o)
 				if err != nil {
 					t.Fatal(err)
@@ -245,15 +244,6 @@ func TestAStarAgreesWithBFS(t *testing.T) {
 	if checked == 0 && len(rows) > 0 {
 		t.Fatal("no query fitted the budget")
 	}
-}
-
-func newHeuristic(t *testing.T, spec string) verify.NewHeuristic {
-	t.Helper()
-	h, err := options.Builtin().NewHeuristic(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
 }
 
 // TestTables checks that two precomputations encode to the same bytes,

@@ -81,14 +81,10 @@ func (h *Heuristic) Load(b []byte) error {
 	if err := unpack.Unmarshal(b, &t, 0); err != nil {
 		return fmt.Errorf("reading the merge-and-shrink table: %v", err)
 	}
-	switch {
-	case t.Version != FormatVersion:
-		return fmt.Errorf("the merge-and-shrink table has format version %d, this Beeline reads version %d: compute it again", t.Version, FormatVersion)
-	case t.Network != heuristic.NetworkPrint(h.net):
-		return fmt.Errorf("the merge-and-shrink table was made for another model")
-	case t.Target != heuristic.TargetPrint(h.target):
-		return fmt.Errorf("the merge-and-shrink table was made for another query")
-	case t.Bound != h.bound:
+	if err := heuristic.MadeFor("the merge-and-shrink table", t.Version, FormatVersion, t.Network, t.Target, h.net, h.target); err != nil {
+		return err
+	}
+	if t.Bound != h.bound {
 		return fmt.Errorf("the merge-and-shrink table was made with bound %d, not %d", t.Bound, h.bound)
 	}
 	abs, err := t.abstraction(len(h.net.Processes), len(h.net.Vars))

@@ -116,14 +116,7 @@ func (h *Heuristic) States() int {
 // Precompute selects the pattern and builds the database. progress gets
 // the abstract states explored so far (total 0: unknown).
 func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total int64)) error {
-	report := func(p heuristic.Progress) {
-		if h.report != nil {
-			h.report(p)
-		}
-		if progress != nil {
-			progress(p.States, 0)
-		}
-	}
+	report := heuristic.Reports(h.report, progress)
 	p, b, err := h.selectPattern(ctx, report)
 	if err == nil && b != nil {
 		h.setDB(p, b)

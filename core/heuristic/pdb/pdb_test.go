@@ -20,7 +20,6 @@ import (
 	"beeline/core/internal/reachtest"
 	"beeline/core/internal/testmodel"
 	"beeline/core/model"
-	"beeline/core/options"
 	"beeline/core/search"
 	"beeline/core/verify"
 )
@@ -276,7 +275,7 @@ func TestAStarAgreesWithBFS(t *testing.T) {
 		for _, sel := range selections {
 			for _, order := range []search.Order{search.AStar, search.GBFS} {
 				opts := budget
-				opts.Order, opts.Heuristic = order, newHeuristic(t, "pdb:select="+sel.String())
+				opts.Order, opts.Heuristic = order, reachtest.NewHeuristic(t, "pdb:select="+sel.String())
 				if order == search.GBFS {
 					opts.Trace = verify.TraceSome
 				}
@@ -296,16 +295,6 @@ func TestAStarAgreesWithBFS(t *testing.T) {
 			}
 		}
 	})
-}
-
-// newHeuristic returns the builder of a heuristic named in wire form.
-func newHeuristic(t *testing.T, spec string) verify.NewHeuristic {
-	t.Helper()
-	h, err := options.Builtin().NewHeuristic(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
 }
 
 // tableCases are the problems whose tables are checked: every selection

@@ -75,14 +75,10 @@ func (h *Heuristic) Load(b []byte) error {
 	if err := unpack.Unmarshal(b, &t, 0); err != nil {
 		return fmt.Errorf("reading the pattern database: %v", err)
 	}
-	switch {
-	case t.Version != FormatVersion:
-		return fmt.Errorf("the pattern database has format version %d, this Beeline reads version %d: compute it again", t.Version, FormatVersion)
-	case t.Network != heuristic.NetworkPrint(h.net):
-		return fmt.Errorf("the pattern database was made for another model")
-	case t.Target != heuristic.TargetPrint(h.target):
-		return fmt.Errorf("the pattern database was made for another query")
-	case t.Options != h.opts.Select.String():
+	if err := heuristic.MadeFor("the pattern database", t.Version, FormatVersion, t.Network, t.Target, h.net, h.target); err != nil {
+		return err
+	}
+	if t.Options != h.opts.Select.String() {
 		return fmt.Errorf("the pattern database was made with pattern selection %s, not %s", t.Options, h.opts.Select)
 	}
 	db, err := t.database(h.net)

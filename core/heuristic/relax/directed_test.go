@@ -10,23 +10,13 @@ import (
 
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
+	"beeline/core/internal/reachtest"
 	"beeline/core/internal/testmodel"
 	"beeline/core/model"
-	"beeline/core/options"
 	"beeline/core/search"
 	"beeline/core/verify"
 	"beeline/core/zone"
 )
-
-// newHeuristic returns the builder of the heuristic called name.
-func newHeuristic(t *testing.T, name string) verify.NewHeuristic {
-	t.Helper()
-	h, err := options.Builtin().NewHeuristic(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
 
 // startAt is a zone graph's expander whose initial state is (d, z).
 type startAt struct {
@@ -77,7 +67,7 @@ func checkAdmissible(t *testing.T, n *model.Network, f *model.Formula, samples i
 	goal := g.Goal(f.Prop)
 	states := sampleStates(t, g, samples)
 	for _, name := range []string{"dl", "hl"} {
-		h, err := newHeuristic(t, name)(n, heuristic.TargetOf(n, f))
+		h, err := reachtest.NewHeuristic(t, name)(n, heuristic.TargetOf(n, f))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,7 +158,7 @@ func agreeWithBFS(t *testing.T, n *model.Network, q *model.Formula, budget verif
 		h     string
 	}{{search.AStar, "dl"}, {search.AStar, "hl"}, {search.GBFS, "du"}, {search.GBFS, "hl"}, {search.GBFS, "hu"}} {
 		opts := budget
-		opts.Order, opts.Heuristic = c.order, newHeuristic(t, c.h)
+		opts.Order, opts.Heuristic = c.order, reachtest.NewHeuristic(t, c.h)
 		r, err := verify.Check(context.Background(), n, q, opts)
 		if err != nil {
 			t.Fatal(err)

@@ -15,7 +15,9 @@ import (
 	"beeline/core/internal/testmodel"
 	"beeline/core/lang"
 	"beeline/core/model"
+	"beeline/core/options"
 	"beeline/core/search"
+	"beeline/core/verify"
 	"beeline/core/zone"
 )
 
@@ -132,4 +134,15 @@ func (p *Problem) Distance(t *testing.T, s State) (int32, search.Verdict) {
 		t.Fatal(err)
 	}
 	return r.Depth, r.Verdict
+}
+
+// NewHeuristic returns the builder of a heuristic named in wire form
+// ("pdb:select=rd"), from Beeline's registry.
+func NewHeuristic(t *testing.T, spec string) verify.NewHeuristic {
+	t.Helper()
+	h, err := options.Builtin().NewHeuristic(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }

@@ -162,16 +162,16 @@ func (b *builder) relevance() {
 				b.rel[a] = append(b.rel[a], int32(li))
 			}
 		}
-		for _, r := range l.edges {
-			touch(r.proc)
+		for _, r := range l.Edges {
+			touch(r.Proc)
 		}
-		for _, r := range l.recv {
-			touch(r.proc)
+		for _, r := range l.Recv {
+			touch(r.Proc)
 		}
-		for _, s := range l.reads {
+		for _, s := range l.Reads {
 			touch(b.owner[s])
 		}
-		for _, s := range l.writes {
+		for _, s := range l.Writes {
 			touch(b.owner[s])
 		}
 	}
@@ -324,45 +324,45 @@ func (b *builder) poll() error {
 // successors calls emit with next set to each state of atom a that label
 // l leads to from st.
 func (b *builder) successors(a *atom, st []int32, l *label, next []int32, emit func()) error {
-	for _, r := range l.edges {
-		if r.proc == a.proc && st[0] != b.net.Processes[r.proc].Edges[r.edge].Src {
+	for _, r := range l.Edges {
+		if r.Proc == a.proc && st[0] != b.net.Processes[r.Proc].Edges[r.Edge].Src {
 			return nil
 		}
 	}
-	if len(l.recv) == 0 {
-		return b.run(a, st, l.edges, l, next, emit)
+	if len(l.Recv) == 0 {
+		return b.run(a, st, l.Edges, l, next, emit)
 	}
 	// A broadcast: every receiver may join or not. When receivers of
 	// different processes write a's slots, or one reads what another
 	// writes, their joint effect is not followed: a's slots may then
 	// take any value.
 	var writers []int32
-	for _, r := range l.recv {
-		if b.writesOwn(a, r) && !slices.Contains(writers, r.proc) {
-			writers = append(writers, r.proc)
+	for _, r := range l.Recv {
+		if b.writesOwn(a, r) && !slices.Contains(writers, r.Proc) {
+			writers = append(writers, r.Proc)
 		}
 	}
 	if len(writers) > 1 || b.receiversInterfere(l) {
-		if err := b.coarse(a, st, l.edges, l, next, emit); err != nil {
+		if err := b.coarse(a, st, l.Edges, l, next, emit); err != nil {
 			return err
 		}
-		for _, r := range l.recv {
-			if r.proc == a.proc && st[0] == b.net.Processes[r.proc].Edges[r.edge].Src {
-				if err := b.coarse(a, st, append(slices.Clone(l.edges), r), l, next, emit); err != nil {
+		for _, r := range l.Recv {
+			if r.Proc == a.proc && st[0] == b.net.Processes[r.Proc].Edges[r.Edge].Src {
+				if err := b.coarse(a, st, append(slices.Clone(l.Edges), r), l, next, emit); err != nil {
 					return err
 				}
 			}
 		}
 		return nil
 	}
-	if err := b.run(a, st, l.edges, l, next, emit); err != nil {
+	if err := b.run(a, st, l.Edges, l, next, emit); err != nil {
 		return err
 	}
-	for _, r := range l.recv {
-		joins := (r.proc == a.proc && st[0] == b.net.Processes[r.proc].Edges[r.edge].Src) ||
-			(r.proc != a.proc && b.writesOwn(a, r))
+	for _, r := range l.Recv {
+		joins := (r.Proc == a.proc && st[0] == b.net.Processes[r.Proc].Edges[r.Edge].Src) ||
+			(r.Proc != a.proc && b.writesOwn(a, r))
 		if joins {
-			if err := b.run(a, st, append(slices.Clone(l.edges), r), l, next, emit); err != nil {
+			if err := b.run(a, st, append(slices.Clone(l.Edges), r), l, next, emit); err != nil {
 				return err
 			}
 		}
@@ -372,7 +372,7 @@ func (b *builder) successors(a *atom, st []int32, l *label, next []int32, emit f
 
 // writesOwn reports whether edge r may write one of a's slots.
 func (b *builder) writesOwn(a *atom, r edgeRef) bool {
-	for _, s := range b.net.Deps.Edges[r.proc][r.edge].Update.WriteVars {
+	for _, s := range b.net.Deps.Edges[r.Proc][r.Edge].Update.WriteVars {
 		if b.owner[s] >= 0 && slices.Contains(a.slots, s) {
 			return true
 		}
@@ -383,13 +383,13 @@ func (b *builder) writesOwn(a *atom, r edgeRef) bool {
 // receiversInterfere reports whether a receiver of broadcast l may read
 // what a receiver of another process writes.
 func (b *builder) receiversInterfere(l *label) bool {
-	for _, x := range l.recv {
-		dx := &b.net.Deps.Edges[x.proc][x.edge]
-		for _, y := range l.recv {
-			if x.proc == y.proc {
+	for _, x := range l.Recv {
+		dx := &b.net.Deps.Edges[x.Proc][x.Edge]
+		for _, y := range l.Recv {
+			if x.Proc == y.Proc {
 				continue
 			}
-			for _, s := range b.net.Deps.Edges[y.proc][y.edge].Update.WriteVars {
+			for _, s := range b.net.Deps.Edges[y.Proc][y.Edge].Update.WriteVars {
 				if slices.Contains(dx.Update.ReadVars, s) {
 					return true
 				}
@@ -413,14 +413,14 @@ type dim struct {
 // first), trying every value of what they read from other components and
 // every select value the label leaves open.
 func (b *builder) run(a *atom, st []int32, edges []edgeRef, l *label, next []int32, emit func()) error {
-	if l.meta {
+	if l.Meta {
 		return b.coarse(a, st, edges, l, next, emit)
 	}
 	var dims []dim
 	total := 1
 	seen := map[int32]bool{}
 	for i, r := range edges {
-		d := &b.net.Deps.Edges[r.proc][r.edge]
+		d := &b.net.Deps.Edges[r.Proc][r.Edge]
 		for _, list := range [][]int32{d.Guard.ReadVars, d.Sync.ReadVars, d.Update.ReadVars} {
 			for _, s := range list {
 				if seen[s] || b.constant[s] || (b.owner[s] >= 0 && slices.Contains(a.slots, s)) {
@@ -440,8 +440,8 @@ func (b *builder) run(a *atom, st []int32, edges []edgeRef, l *label, next []int
 				}
 			}
 		}
-		e := b.net.Processes[r.proc].Edges[r.edge]
-		if r.sel == nil {
+		e := b.net.Processes[r.Proc].Edges[r.Edge]
+		if r.Sel == nil {
 			for k, s := range e.Select {
 				if s.Lo > s.Hi {
 					return nil
@@ -455,10 +455,10 @@ func (b *builder) run(a *atom, st []int32, edges []edgeRef, l *label, next []int
 	}
 	sels := make([][]int32, len(edges))
 	for i, r := range edges {
-		if r.sel != nil {
-			sels[i] = r.sel
+		if r.Sel != nil {
+			sels[i] = r.Sel
 		} else {
-			sels[i] = make([]int32, len(b.net.Processes[r.proc].Edges[r.edge].Select))
+			sels[i] = make([]int32, len(b.net.Processes[r.Proc].Edges[r.Edge].Select))
 		}
 	}
 	pick := make([]int, len(dims))
@@ -516,11 +516,11 @@ func (b *builder) fire(edges []edgeRef, sels [][]int32) bool {
 	env := b.env
 	env.Vars, env.Locs = b.vars, b.locs
 	for _, r := range edges {
-		b.locs[r.proc] = b.net.Processes[r.proc].Edges[r.edge].Src
+		b.locs[r.Proc] = b.net.Processes[r.Proc].Edges[r.Edge].Src
 	}
 	ch := int32(-1)
 	for i, r := range edges {
-		e := b.net.Processes[r.proc].Edges[r.edge]
+		e := b.net.Processes[r.Proc].Edges[r.Edge]
 		copy(env.Sel, sels[i])
 		env.Reset()
 		if e.Guard != nil && e.Guard.Int != nil && (e.Guard.Int(env) == 0 || env.Err != nil) {
@@ -541,7 +541,7 @@ func (b *builder) fire(edges []edgeRef, sels [][]int32) bool {
 		}
 	}
 	for i, r := range edges {
-		e := b.net.Processes[r.proc].Edges[r.edge]
+		e := b.net.Processes[r.Proc].Edges[r.Edge]
 		if e.Update == nil {
 			continue
 		}
@@ -560,8 +560,8 @@ func (b *builder) result(a *atom, st []int32, edges []edgeRef, next []int32) {
 	if a.proc >= 0 {
 		next[0] = st[0]
 		for _, r := range edges {
-			if r.proc == a.proc {
-				next[0] = b.net.Processes[r.proc].Edges[r.edge].Dst
+			if r.Proc == a.proc {
+				next[0] = b.net.Processes[r.Proc].Edges[r.Edge].Dst
 			}
 		}
 		off = 1
@@ -579,14 +579,14 @@ func (b *builder) coarse(a *atom, st []int32, edges []edgeRef, l *label, next []
 	off := a.width() - len(a.slots)
 	copy(next, st)
 	for _, r := range edges {
-		if r.proc == a.proc {
-			next[0] = b.net.Processes[r.proc].Edges[r.edge].Dst
+		if r.Proc == a.proc {
+			next[0] = b.net.Processes[r.Proc].Edges[r.Edge].Dst
 		}
 	}
 	var written []int
 	total := 1
 	for k, s := range a.slots {
-		if !slices.Contains(l.writes, s) {
+		if !slices.Contains(l.Writes, s) {
 			continue
 		}
 		v := b.net.Vars[s]

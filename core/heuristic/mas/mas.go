@@ -10,6 +10,7 @@ import (
 
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
+	"beeline/core/heuristic/labels"
 	"beeline/core/ir"
 	"beeline/core/model"
 )
@@ -108,7 +109,7 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 		h.abs = &abstraction{dist: []int32{0}}
 		return nil
 	}
-	labels, err := buildLabels(h.net)
+	labels, err := labels.Build(h.net)
 	if err != nil {
 		return err
 	}

@@ -225,3 +225,35 @@ func fold(e *Expr) *Expr {
 
 // Not returns !x, folded.
 func Not(x *Expr) *Expr { return fold(&Expr{Op: OpUnary, Fn: ir.Not, Args: []*Expr{x}}) }
+
+// Eval evaluates e on a discrete state: the processes' locations and
+// the state slots. ok is false when it cannot: an invalid evaluation, or
+// a part that is not a function of the state (OpAny, OpRange, OpTop).
+func Eval(e *Expr, locs, vars []int32) (v int32, ok bool) {
+	switch e.Op {
+	case OpConst:
+		return e.Lo, true
+	case OpVar:
+		return vars[e.Lo], true
+	case OpLoc:
+		return ir.B2I(locs[e.Proc] == e.Lo), true
+	case OpUnary:
+		x, ok := Eval(e.Args[0], locs, vars)
+		return ir.ApplyUnary(e.Fn, x), ok
+	case OpCond:
+		c, ok := Eval(e.Args[0], locs, vars)
+		if !ok {
+			return 0, false
+		}
+		if c != 0 {
+			return Eval(e.Args[1], locs, vars)
+		}
+		return Eval(e.Args[2], locs, vars)
+	case OpBinary:
+		x, ok1 := Eval(e.Args[0], locs, vars)
+		y, ok2 := Eval(e.Args[1], locs, vars)
+		v, msg := ir.Apply(e.Fn, x, y)
+		return v, ok1 && ok2 && msg == ""
+	}
+	return 0, false
+}

@@ -11,7 +11,6 @@ import (
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
 	"beeline/core/heuristic/labels"
-	"beeline/core/ir"
 	"beeline/core/model"
 )
 
@@ -224,7 +223,7 @@ func conjunctHolds(c *heuristic.Conjunct, b *builder, a *atom) bool {
 		}
 	}
 	for _, e := range c.Conds {
-		if decides(e, b, a) && evalExpr(e, b.vars, b.locs) == 0 {
+		if v, ok := heuristic.Eval(e, b.locs, b.vars); decides(e, b, a) && (!ok || v == 0) {
 			return false
 		}
 	}
@@ -249,32 +248,6 @@ func decides(e *heuristic.Expr, b *builder, a *atom) bool {
 	return true
 }
 
-// evalExpr evaluates an expression that decides says is known (a
-// run-time error counts as 0: the condition does not hold).
-func evalExpr(e *heuristic.Expr, vars, locs []int32) int32 {
-	switch e.Op {
-	case heuristic.OpConst:
-		return e.Lo
-	case heuristic.OpVar:
-		return vars[e.Lo]
-	case heuristic.OpLoc:
-		return ir.B2I(locs[e.Proc] == e.Lo)
-	case heuristic.OpUnary:
-		return ir.ApplyUnary(e.Fn, evalExpr(e.Args[0], vars, locs))
-	case heuristic.OpBinary:
-		v, msg := ir.Apply(e.Fn, evalExpr(e.Args[0], vars, locs), evalExpr(e.Args[1], vars, locs))
-		if msg != "" {
-			return 0
-		}
-		return v
-	case heuristic.OpCond:
-		if evalExpr(e.Args[0], vars, locs) != 0 {
-			return evalExpr(e.Args[1], vars, locs)
-		}
-		return evalExpr(e.Args[2], vars, locs)
-	}
-	return 0
-}
 
 // composer runs the compose-and-abstract loop.
 type composer struct {

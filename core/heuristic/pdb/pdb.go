@@ -11,7 +11,6 @@ import (
 
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
-	"beeline/core/ir"
 	"beeline/core/model"
 )
 
@@ -314,40 +313,10 @@ func holds(c heuristic.Conjunct, d []int32, np int) bool {
 		}
 	}
 	for _, e := range c.Conds {
-		if v, ok := eval(e, d, np); ok && v == 0 {
+		if v, ok := heuristic.Eval(e, d[:np], d[np:]); ok && v == 0 {
 			return false
 		}
 	}
 	return true
 }
 
-// eval evaluates e on a discrete state; ok is false when it cannot (an
-// invalid evaluation).
-func eval(e *heuristic.Expr, d []int32, np int) (int32, bool) {
-	switch e.Op {
-	case heuristic.OpConst:
-		return e.Lo, true
-	case heuristic.OpVar:
-		return d[np+int(e.Lo)], true
-	case heuristic.OpLoc:
-		return ir.B2I(d[e.Proc] == e.Lo), true
-	case heuristic.OpUnary:
-		x, ok := eval(e.Args[0], d, np)
-		return ir.ApplyUnary(e.Fn, x), ok
-	case heuristic.OpCond:
-		c, ok := eval(e.Args[0], d, np)
-		if !ok {
-			return 0, false
-		}
-		if c != 0 {
-			return eval(e.Args[1], d, np)
-		}
-		return eval(e.Args[2], d, np)
-	case heuristic.OpBinary:
-		x, ok1 := eval(e.Args[0], d, np)
-		y, ok2 := eval(e.Args[1], d, np)
-		v, msg := ir.Apply(e.Fn, x, y)
-		return v, ok1 && ok2 && msg == ""
-	}
-	return 0, false
-}

@@ -25,6 +25,9 @@ func checkedIn() map[string]string {
 	for h := 2; h <= 5; h++ {
 		files[fmt.Sprintf("arbiter/arbiter-%d.xml", h)] = ArbiterTree(h)
 	}
+	for k := 2; k <= 7; k++ {
+		files[fmt.Sprintf("haste/haste-%d.xml", k)] = Haste(k)
+	}
 	return files
 }
 

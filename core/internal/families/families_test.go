@@ -46,18 +46,22 @@ type family struct {
 // generator's documentation gives. The arbiter trees of height 4 and 5
 // are left out: the one of height 4 has more than 15 million states
 // within the witness's depth. Hanoi with 6 and 7 disks (1.3 s natively)
-// is left out in -short mode and under js/wasm.
+// and the 7 hasty workers (650,000 states, 4 s natively) are left out in
+// -short mode and under js/wasm.
 func TestShortestWitness(t *testing.T) {
 	var cases []family
-	top := 7
+	top, workers := 7, 7
 	if testing.Short() || runtime.GOOS == "js" {
-		top = 5
+		top, workers = 5, 6
 	}
 	for k := 3; k <= top; k++ {
 		cases = append(cases, family{fmt.Sprintf("hanoi-%d.xml", k), Hanoi(k), HanoiDepth(k)})
 	}
 	for h := 2; h <= 3; h++ {
 		cases = append(cases, family{fmt.Sprintf("arbiter-%d.xml", h), ArbiterTree(h), ArbiterTreeDepth(h)})
+	}
+	for k := 2; k <= workers; k++ {
+		cases = append(cases, family{fmt.Sprintf("haste-%d.xml", k), Haste(k), HasteDepth(k)})
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -74,8 +78,9 @@ func TestShortestWitness(t *testing.T) {
 }
 
 // TestDepthFormulas pins the formulas to the lengths worked out by hand:
-// the classic solution's moves at their cost in transitions, and the
-// arbiter tree's eight hops of height+1 synchronisations.
+// the classic solution's moves at their cost in transitions, the arbiter
+// tree's eight hops of height+1 synchronisations, and the workers' slow
+// and hurried ways, one transition a location entered.
 func TestDepthFormulas(t *testing.T) {
 	for k := 1; k <= 10; k++ {
 		want := 1 << (k - 1) // disk 0: one transition a move
@@ -89,6 +94,14 @@ func TestDepthFormulas(t *testing.T) {
 	for h, want := range map[int]int{2: 24, 3: 32, 4: 40, 5: 48} {
 		if got := ArbiterTreeDepth(h); got != want {
 			t.Errorf("ArbiterTreeDepth(%d) = %d, want %d", h, got, want)
+		}
+	}
+	for k := 1; k <= 10; k++ {
+		if got, want := HasteDepth(k), k*len([]string{"plan", "work", "review", "done"}); got != want {
+			t.Errorf("HasteDepth(%d) = %d, want %d", k, got, want)
+		}
+		if got, want := HasteUntimedDepth(k), k*len([]string{"hurry", "done"}); got != want {
+			t.Errorf("HasteUntimedDepth(%d) = %d, want %d", k, got, want)
 		}
 	}
 }
@@ -112,6 +125,39 @@ func TestFaultMatters(t *testing.T) {
 			} {
 				if res := check(t, n, testmodel.Query(t, n, q)); res.Verdict != verify.Satisfied {
 					t.Errorf("%s: verdict %v (%s), want satisfied", q, res.Verdict, res.Reason)
+				}
+			}
+		})
+	}
+}
+
+// TestClocksMatter checks that the clocks are what keeps the hurried ways
+// from done: without the clock constraints the workers' query has a
+// strictly shorter witness, through hurry; with them, no worker in hurry
+// ever has the time its edge to done asks for.
+func TestClocksMatter(t *testing.T) {
+	for k := 1; k <= 4; k++ {
+		name := fmt.Sprintf("haste-%d-untimed.xml", k)
+		t.Run(name, func(t *testing.T) {
+			n, f := load(t, name, haste(k, false))
+			res := check(t, n, f)
+			if res.Verdict != verify.Satisfied {
+				t.Fatalf("verdict %v (%s), want satisfied", res.Verdict, res.Reason)
+			}
+			if res.Depth != int32(HasteUntimedDepth(k)) {
+				t.Errorf("shortest witness of %d transitions, want %d", res.Depth, HasteUntimedDepth(k))
+			}
+			if HasteUntimedDepth(k) >= HasteDepth(k) {
+				t.Errorf("untimed witness of %d transitions, not shorter than the timed one's %d", HasteUntimedDepth(k), HasteDepth(k))
+			}
+		})
+		name = fmt.Sprintf("haste-%d.xml", k)
+		t.Run(name, func(t *testing.T) {
+			n, _ := load(t, name, Haste(k))
+			for i := range k {
+				q := fmt.Sprintf("E<> Worker(%d).hurry && Worker(%d).x >= JOB", i, i)
+				if res := check(t, n, testmodel.Query(t, n, q)); res.Verdict != verify.NotSatisfied {
+					t.Errorf("%s: verdict %v (%s), want not satisfied", q, res.Verdict, res.Reason)
 				}
 			}
 		})

@@ -29,10 +29,12 @@ type template struct {
 	edges             []edge
 }
 
-// location is a named location with the position the editor shows it at.
+// location is a named location with the position the editor shows it at
+// and its invariant, empty for none.
 type location struct {
-	name string
-	x, y int
+	name      string
+	x, y      int
+	invariant string
 }
 
 // edge connects two locations by name; guard, sync and assign are the
@@ -45,6 +47,11 @@ type edge struct {
 // loc adds a location.
 func (t *template) loc(name string, x, y int) {
 	t.locs = append(t.locs, location{name: name, x: x, y: y})
+}
+
+// inv adds a location with an invariant.
+func (t *template) inv(name string, x, y int, invariant string) {
+	t.locs = append(t.locs, location{name: name, x: x, y: y, invariant: invariant})
 }
 
 // edge adds an edge.
@@ -83,6 +90,9 @@ func (n *nta) xml() string {
 			next++
 			fmt.Fprintf(&b, "\t\t<location id=\"%s\" x=\"%d\" y=\"%d\">\n", ids[l.name], l.x, l.y)
 			fmt.Fprintf(&b, "\t\t\t<name x=\"%d\" y=\"%d\">%s</name>\n", l.x-10, l.y-30, l.name)
+			if l.invariant != "" {
+				fmt.Fprintf(&b, "\t\t\t<label kind=\"invariant\" x=\"%d\" y=\"%d\">%s</label>\n", l.x-10, l.y+17, escaper.Replace(l.invariant))
+			}
 			b.WriteString("\t\t</location>\n")
 		}
 		fmt.Fprintf(&b, "\t\t<init ref=\"%s\"/>\n", ids[t.locs[0].name])

@@ -4,11 +4,14 @@ package options
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"beeline/core/heuristic"
 	"beeline/core/heuristic/graphdist"
 	"beeline/core/heuristic/mas"
+	"beeline/core/heuristic/pa"
 	"beeline/core/heuristic/pdb"
 	"beeline/core/heuristic/relax"
 	"beeline/core/model"
@@ -70,7 +73,75 @@ func heuristics() []Heuristic {
 			Params: []protocol.Param{{Name: "bound", Label: "bound N",
 				Description: "the most states an intermediate abstraction keeps, 1 to 2048: larger is more precise and slower to precompute",
 				Default:     strconv.Itoa(mas.DefaultBound)}}}, mergeAndShrink},
+		{protocol.Choice{Name: "pa", Label: "Predicates",
+			Description: "predicate abstraction: error distances in the abstraction by location tests, integer conditions and clock constraints, regressed from the error beforehand; the one that sees clocks; recognises dead ends",
+			Admissible:  true, Precomputes: true,
+			Params: []protocol.Param{
+				{Name: "preds", Label: "predicates",
+					Description: "2abs: refine one abstraction per target predicate; 1abs: one for them all; seed: seeded with a location of each process; syntax: every guard, invariant and location of each part of a split network",
+					Values:      modeNames(), Default: string(pa.Modes[0])},
+				{Name: "combine", Label: "combination",
+					Description: "max of the abstractions (admissible) or their sum (more informed; admissible only over a split that cuts no synchronisation); default sum for syntax, else max",
+					Values:      []string{"max", "sum"}},
+				{Name: "split", Label: "split bound b",
+					Description: "syntax: the most processes in one part, 1 to 16",
+					Default:     strconv.Itoa(pa.DefaultSplit)},
+				{Name: "states", Label: "state threshold",
+					Description: "refinement stops once an abstraction has more abstract states",
+					Default:     strconv.Itoa(pa.DefaultStates)},
+				{Name: "layers", Label: "layer threshold",
+					Description: "refinement stops once an abstraction has more distance layers",
+					Default:     strconv.Itoa(pa.DefaultLayers)},
+			}}, predicateAbstraction},
 	}
+}
+
+func modeNames() []string {
+	var out []string
+	for _, m := range pa.Modes {
+		out = append(out, string(m))
+	}
+	return out
+}
+
+// predicateAbstraction builds the predicate-abstraction heuristic of
+// Hoffmann et al. and Smaus and Hoffmann.
+func predicateAbstraction(n *model.Network, t *heuristic.Target, params map[string]string) (heuristic.Heuristic, error) {
+	var o pa.Options
+	if s := params["preds"]; s != "" {
+		if i := slices.Index(modeNames(), s); i < 0 {
+			return nil, fmt.Errorf("preds %q: want one of %s", s, strings.Join(modeNames(), ", "))
+		}
+		o.Mode = pa.Mode(s)
+	}
+	switch s := params["combine"]; s {
+	case "", "max", "sum":
+		o.Combine = pa.Combine(s)
+	default:
+		return nil, fmt.Errorf("combine %q: want max or sum", s)
+	}
+	num := func(name string, lo, hi int) (int, error) {
+		s := params[name]
+		if s == "" {
+			return 0, nil
+		}
+		v, err := strconv.Atoi(s)
+		if err != nil || v < lo || v > hi {
+			return 0, fmt.Errorf("%s %q: want a whole number from %d to %d", name, s, lo, hi)
+		}
+		return v, nil
+	}
+	var err error
+	if o.Split, err = num("split", 1, pa.MaxSplit); err != nil {
+		return nil, err
+	}
+	if o.States, err = num("states", 1, pa.MaxStates); err != nil {
+		return nil, err
+	}
+	if o.Layers, err = num("layers", 1, pa.MaxLayers); err != nil {
+		return nil, err
+	}
+	return pa.New(n, t, o), nil
 }
 
 // mergeAndShrink builds the distance-preserving abstraction of Dräger,

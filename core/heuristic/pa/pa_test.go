@@ -1,0 +1,348 @@
+// Predicate abstraction against its contract: zero on the target,
+// admissibility (and how far a sum over split parts overestimates) on
+// sampled states, dead ends that are dead; A* with it against BFS on the
+// shared models; the tables.
+
+package pa_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"beeline/core/heuristic"
+	"beeline/core/heuristic/pa"
+	"beeline/core/internal/reachtest"
+	"beeline/core/internal/testmodel"
+	"beeline/core/search"
+	"beeline/core/verify"
+)
+
+const sharedModels = "../../../../shared/models"
+
+// cases are shared models with reachable and unreachable targets, chosen
+// for their synchronisation (binary and broadcast channels, channel
+// arrays, select), shared variables, clocks and small state spaces.
+var cases = []struct{ model, query string }{
+	{"ticktac-fork/arbiter_tree.xml", "E<> Client_1.work and Client_2.work"},
+	{"ticktac/fischer.xml", "A[] forall (i : pid_t) forall (j : pid_t) i != j imply not (P(i).cs and P(j).cs)"},
+	{"uppaal-demos/2doors.xml", "E<> Door1.open"},
+	{"uppaal-demos/2doors.xml", "A[] not (Door1.open and Door2.open)"},
+	{"uppaal-demos/bridge.xml", "E<> Viking1.safe and Viking2.safe and Viking3.safe and Viking4.safe"},
+	{"uppaal-demos/train-gate.xml", "E<> Train(0).Cross and Train(1).Stop"},
+	{"xtabench/critical/critical-3-25-50.xta", "E<> ProdCell(1).error"},
+	{"xtabench/fischer/fischer-4-32-64.xta", "A[] not (P(1).cs && P(2).cs)"},
+	{"xtabench/csma/csma-4.xta", "E<> Station(1).retry && Station(2).transm"},
+	{"rra-fmics21/Fischer/fischer-10N.xml", "E<> P(1).cs && P(2).cs"},
+}
+
+// timed has an error that only clock constraints keep far: the short
+// way to Bad passes Hurry, whose invariant x <= 2 never lets its edge's
+// guard x >= 5 hold; the long way goes through Slow1 and Slow2.
+const timed = `
+clock x, y;
+int[0,3] k;
+process W {
+    state Idle, Hurry { x <= 2 }, Slow1, Slow2, Near { y <= 4 }, Bad;
+    init Idle;
+    trans
+        Idle -> Hurry { assign x = 0; },
+        Hurry -> Near { guard x >= 5; assign y = 0; },
+        Idle -> Slow1 { assign x = 0; },
+        Slow1 -> Slow2 { guard k < 3; assign k = k + 1; },
+        Slow2 -> Near { guard x >= 5; assign y = 0; },
+        Near -> Bad { guard y >= 3; };
+}
+system W;`
+
+// counters are two processes that exchange a token through a shared
+// variable, whose values make the distances.
+const counters = `
+int[0,8] tok;
+chan c;
+process P {
+    int[0,4] m;
+    state A, B;
+    init A;
+    trans
+        A -> B { guard tok % 2 == 0 && tok < 8; assign tok = tok + 1, m = (m + 1) % 5; },
+        B -> A { sync c!; };
+}
+process Q {
+    state A, B;
+    init A;
+    trans
+        A -> B { guard tok % 2 == 1; assign tok = tok + 1; },
+        B -> A { sync c?; };
+}
+system P, Q;`
+
+// inlineCases are models written for these tests.
+var inlineCases = []struct{ name, src, query string }{
+	{"timed.xta", timed, "E<> W.Bad"},
+	{"timed.xta", timed, "E<> W.Near && k == 0"},
+	{"counters.xta", counters, "E<> tok == 7 && P.m == 4"},
+	{"counters.xta", counters, "E<> tok == 7 && P.m == 2"},
+}
+
+// configs are the heuristic's configurations under test; sum marks
+// those that may overestimate.
+var configs = []struct {
+	name string
+	opts pa.Options
+	sum  bool
+}{
+	{"2abs", pa.Options{Mode: pa.TwoAbs}, false},
+	{"1abs", pa.Options{Mode: pa.OneAbs}, false},
+	{"seed", pa.Options{Mode: pa.Seed, States: 500}, false},
+	{"syntax-max", pa.Options{Mode: pa.Syntax, Combine: pa.Max}, false},
+	{"syntax-sum", pa.Options{Mode: pa.Syntax, Split: 2}, true},
+}
+
+// forEachProblem runs f on every case, skipping missing shared models.
+func forEachProblem(t *testing.T, f func(t *testing.T, p *reachtest.Problem)) {
+	for _, c := range cases {
+		t.Run(filepath.Base(c.model)+" "+c.query, func(t *testing.T) {
+			n := testmodel.File(t, testmodel.Shared(t, filepath.Join(sharedModels, c.model)))
+			f(t, reachtest.New(t, n, c.query))
+		})
+	}
+	for _, c := range inlineCases {
+		t.Run(c.name+" "+c.query, func(t *testing.T) {
+			f(t, reachtest.New(t, testmodel.Source(t, c.name, c.src), c.query))
+		})
+	}
+}
+
+func precompute(t *testing.T, p *reachtest.Problem, o pa.Options) *pa.Heuristic {
+	t.Helper()
+	h := pa.New(p.N, p.Target, o)
+	if err := h.Precompute(context.Background(), nil); err != nil {
+		t.Fatalf("%+v: %v", o, err)
+	}
+	return h
+}
+
+// TestEstimates checks h on states sampled by random walks and their
+// successors: 0 on goal states; inf only at true dead ends; never above
+// the true distance, except a sum over split parts, which may count a
+// synchronisation once per part: it stays within the number of parts
+// times the distance, and the test reports where it overestimates and
+// by how much.
+func TestEstimates(t *testing.T) {
+	samples := 60
+	if testing.Short() || runtime.GOOS == "js" {
+		samples = 20
+	}
+	forEachProblem(t, func(t *testing.T, p *reachtest.Problem) {
+		states := p.Sample(t, rand.New(rand.NewPCG(7, uint64(len(p.N.Processes)))), samples)
+		for _, c := range configs {
+			t.Run(c.name, func(t *testing.T) {
+				h := precompute(t, p, c.opts)
+				checkEstimates(t, p, h, states, c.sum)
+			})
+		}
+	})
+}
+
+func checkEstimates(t *testing.T, p *reachtest.Problem, h *pa.Heuristic, states []reachtest.State, sum bool) {
+	x := p.G.NewExpander()
+	preds, sizes := h.Abstractions()
+	var distances, exact, deadEnds, over int
+	worst, worstAt := 1.0, ""
+	dead := map[string]bool{}
+	expectDeadEnd := func(s reachtest.State, what string) {
+		t.Helper()
+		k := p.Describe(s)
+		if dead[k] {
+			return
+		}
+		dead[k] = true
+		if dv, v := p.Distance(t, s); v == search.Reached {
+			t.Fatalf("h = inf at %s (%s), but a goal state is %d transitions away\nabstractions: %v", k, what, dv, preds)
+		}
+		deadEnds++
+	}
+	check := func(s reachtest.State, what string, exactly bool) {
+		t.Helper()
+		hs, infs := h.Estimate(s.D, s.Z)
+		if p.Goal.Holds(s.D, s.Z) && (infs || hs != 0) {
+			t.Fatalf("h = %d (inf %v) at the goal state %s", hs, infs, p.Describe(s))
+		}
+		if infs {
+			expectDeadEnd(s, what)
+			return
+		}
+		if !exactly {
+			return
+		}
+		dv, v := p.Distance(t, s)
+		if v != search.Reached {
+			return
+		}
+		distances++
+		switch {
+		case hs == dv:
+			exact++
+		case hs > dv && !sum:
+			t.Fatalf("h = %d at %s, above the true distance %d\nabstractions: %v", hs, p.Describe(s), dv, preds)
+		case hs > dv:
+			over++
+			if r := float64(hs) / float64(dv); r > worst {
+				worst, worstAt = r, fmt.Sprintf("h = %d, distance %d at %s", hs, dv, p.Describe(s))
+			}
+			if int(hs) > len(sizes)*int(dv) {
+				t.Fatalf("h = %d at %s: more than %d parts times the distance %d", hs, p.Describe(s), len(sizes), dv)
+			}
+		}
+	}
+	for i, s := range states {
+		check(s, "sampled", i%3 == 0)
+		for _, s2 := range p.Successors(t, x, s) {
+			check(s2, "a successor of "+p.Describe(s), false)
+		}
+	}
+	t.Logf("%s: %d abstractions of %v states; %d states, %d true distances (%d equal to h), %d dead ends confirmed",
+		h.Info(), len(sizes), sizes, len(states), distances, exact, deadEnds)
+	if over > 0 {
+		t.Logf("the sum overestimates %d of %d distances, at worst by a factor %.2f: %s", over, distances, worst, worstAt)
+	}
+}
+
+// TestClocksMatter checks that on the timed model the abstraction sees
+// what only clocks tell: the initial state's estimate is the true
+// above the 3 of the way through Hurry (the true distance is 5, through
+// Slow), and
+// Hurry is a dead end.
+func TestClocksMatter(t *testing.T) {
+	p := reachtest.New(t, testmodel.Source(t, "timed.xta", timed), "E<> W.Bad")
+	for _, c := range configs {
+		h := precompute(t, p, c.opts)
+		s := p.Initial(t)
+		dv, _ := p.Distance(t, s)
+		hs, inf := h.Estimate(s.D, s.Z)
+		if inf || hs != dv || dv != 4 {
+			t.Errorf("%s: h = %d (inf %v) at the initial state, true distance %d (want 4; 3 without clocks)", c.name, hs, inf, dv)
+		}
+		for _, s2 := range p.Successors(t, p.G.NewExpander(), s) {
+			if p.N.Processes[0].Locations[s2.D[0]].Name != "Hurry" {
+				continue
+			}
+			if _, inf := h.Estimate(s2.D, s2.Z); !inf {
+				t.Errorf("%s: Hurry is not recognised as a dead end", c.name)
+			}
+		}
+	}
+}
+
+// TestAStarAgreesWithBFS checks every reachability query of the shared
+// models whose BFS fits a budget: A* with an admissible configuration
+// gives BFS's verdict and a trace as short as BFS's, and greedy search
+// the verdict.
+func TestAStarAgreesWithBFS(t *testing.T) {
+	rows := testmodel.Expected(t, sharedModels)
+	budget := 20000
+	if testing.Short() || runtime.GOOS == "js" {
+		budget = 5000
+	}
+	checked := 0
+	for _, e := range rows {
+		if !strings.HasPrefix(e.Query, "E<>") && !strings.HasPrefix(e.Query, "A[]") {
+			continue
+		}
+		t.Run(e.Model+": "+e.Query, func(t *testing.T) {
+			if e.Disagree != "" {
+				t.Skip(e.Disagree)
+			}
+			n := testmodel.File(t, filepath.Join(sharedModels, e.Model))
+			f := testmodel.Query(t, n, e.Query)
+			if heuristic.TargetOf(n, f).Trivial() {
+				t.Skip("the target says nothing a heuristic reads (deadlock, clocks only): every estimate is 0")
+			}
+			opts := verify.Options{MaxStates: int64(budget), Trace: verify.TraceShortest}
+			bfs, err := verify.Check(context.Background(), n, f, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bfs.Verdict == verify.Unknown {
+				t.Skipf("BFS: %s", bfs.Reason)
+			}
+			checked++
+			for _, spec := range []string{"pa", "pa:preds=syntax,combine=max"} {
+				for _, order := range []search.Order{search.AStar, search.GBFS} {
+					o := opts
+					o.MaxStates = 0
+					o.Order, o.Heuristic = order, reachtest.NewHeuristic(t, spec)
+					r, err := verify.Check(context.Background(), n, f, o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					switch {
+					case r.Verdict != bfs.Verdict:
+						t.Errorf("%s %v: %v (%s), BFS %v", spec, order, r.Verdict, r.Reason, bfs.Verdict)
+					case order == search.AStar && r.Depth != bfs.Depth:
+						t.Errorf("%s A*: a trace of %d transitions, BFS %d", spec, r.Depth, bfs.Depth)
+					}
+					if order == search.AStar {
+						t.Logf("A* with %s: %v, depth %d, %d explored (BFS %d)", r.Heuristic, r.Verdict, r.Depth, r.Stats.Explored, bfs.Stats.Explored)
+					}
+				}
+			}
+		})
+	}
+	if checked == 0 && len(rows) > 0 {
+		t.Fatal("no query fitted the budget")
+	}
+}
+
+// TestTables checks that two precomputations encode to the same bytes,
+// that a loaded table gives the same estimates, and that a table made for
+// another query or other options, or cut short, is refused.
+func TestTables(t *testing.T) {
+	forEachProblem(t, func(t *testing.T, p *reachtest.Problem) {
+		for _, o := range []pa.Options{{Mode: pa.TwoAbs}, {Mode: pa.Syntax}} {
+			a, b := precompute(t, p, o), precompute(t, p, o)
+			ta, err := a.Table()
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb, _ := b.Table()
+			if !bytes.Equal(ta, tb) {
+				t.Fatalf("%s: two precomputations encode to different tables (%d and %d bytes)", o.Mode, len(ta), len(tb))
+			}
+			c := pa.New(p.N, p.Target, o)
+			if err := c.Load(ta); err != nil {
+				t.Fatal(err)
+			}
+			x := p.G.NewExpander()
+			for _, s := range p.Sample(t, rand.New(rand.NewPCG(3, 5)), 20) {
+				for _, s2 := range append(p.Successors(t, x, s), s) {
+					h1, i1 := a.Estimate(s2.D, s2.Z)
+					h2, i2 := c.Estimate(s2.D, s2.Z)
+					if h1 != h2 || i1 != i2 {
+						t.Fatalf("loaded table: %d/%v, computed %d/%v at %s", h2, i2, h1, i1, p.Describe(s2))
+					}
+				}
+			}
+			o2 := o
+			o2.States = 77
+			if err := pa.New(p.N, p.Target, o2).Load(ta); err == nil || !strings.Contains(err.Error(), "states=77") {
+				t.Errorf("a table of other options: %v", err)
+			}
+			other := &heuristic.Target{Conjuncts: []heuristic.Conjunct{{Locs: []heuristic.LocSet{{Proc: 0, Locs: []int32{0}}}}}}
+			if err := pa.New(p.N, other, o).Load(ta); err == nil || !strings.Contains(err.Error(), "another query") {
+				t.Errorf("a table of another query: %v", err)
+			}
+			for _, cut := range []int{0, 1, len(ta) / 2, len(ta) - 1} {
+				if err := pa.New(p.N, p.Target, o).Load(ta[:cut]); err == nil {
+					t.Errorf("a table cut to %d of %d bytes was accepted", cut, len(ta))
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,283 @@
+// Syntax-based predicates with network splitting (Hoffmann et al.,
+// "Using predicate abstraction to generate heuristic functions in
+// UPPAAL", §3.3 and §4).
+
+package pa
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"beeline/core/heuristic"
+	"beeline/core/heuristic/labels"
+	"beeline/core/model"
+)
+
+// syntax builds one abstraction per part of the split network that the
+// target mentions, with every guard, invariant and location of the
+// part's processes as predicates.
+func (h *Heuristic) syntax(ctx context.Context, report func(heuristic.Progress)) error {
+	n := h.net
+	parts := split(n, h.opts.Split)
+	used := make([]int, len(n.Processes))
+	for i := range used {
+		used[i] = -1
+	}
+	for k, part := range parts {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		pat, keep := partPattern(n, part)
+		target, trivial := restrict(h.target, pat, keep)
+		if trivial {
+			continue
+		}
+		for _, p := range part {
+			used[p] = k
+		}
+		m, _ := n.Project(pat)
+		s, err := newSystem(ctx, m, keep, len(n.Clocks))
+		if err != nil {
+			return err
+		}
+		ps := targetPreds(&heuristic.Target{Conjuncts: target})
+		for _, p := range part {
+			proc := m.Processes[p]
+			for l := range proc.Locations {
+				ps.add(locPred(p, []int32{int32(l)}))
+			}
+			for _, loc := range proc.Locations {
+				for _, q := range guardPreds(loc.Invariant, s.back) {
+					ps.add(q)
+				}
+			}
+			for _, e := range proc.Edges {
+				for _, q := range guardPreds(e.Guard, s.back) {
+					ps.add(q)
+				}
+			}
+		}
+		name := fmt.Sprintf("part %d of %d", k+1, len(parts))
+		sp, _, err := s.build(ps.list, target, hardFactor*h.opts.States, MaxLayers, false, func(states, layers int) {
+			report(heuristic.Progress{Step: "building " + name, States: int64(states), Layers: layers})
+		})
+		if err != nil {
+			return err
+		}
+		h.rounds++
+		h.abs = append(h.abs, finished(sp, part))
+	}
+	// A synchronisation between two parts that are both summed counts
+	// once in the network and once in each part.
+	ls, err := labels.Build(n)
+	if err != nil {
+		return err
+	}
+	for _, l := range ls {
+		seen := -1
+		for _, r := range slices.Concat(l.Edges, l.Recv) {
+			if k := used[r.Proc]; k >= 0 {
+				if seen >= 0 && seen != k {
+					h.cuts = true
+				}
+				seen = k
+			}
+		}
+	}
+	return nil
+}
+
+// partPattern keeps the part's processes, the slots no other process
+// writes (nor computes from what another writes), and the clocks no
+// other process resets.
+func partPattern(n *model.Network, part []int32) (model.Pattern, []bool) {
+	keep := make([]bool, len(n.Processes))
+	for _, p := range part {
+		keep[p] = true
+	}
+	ext := make([]bool, len(n.Vars))
+	extClock := make([]bool, len(n.Clocks))
+	for p := range n.Processes {
+		if keep[p] {
+			continue
+		}
+		for _, d := range n.Deps.Edges[p] {
+			for _, x := range slices.Concat(d.Update.WriteVars, d.Guard.WriteVars) {
+				ext[x] = true
+			}
+			for _, c := range d.Update.Resets {
+				extClock[c] = true
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, p := range part {
+			for _, d := range n.Deps.Edges[p] {
+				if !slices.ContainsFunc(d.Update.ReadVars, func(x int32) bool { return ext[x] }) {
+					continue
+				}
+				for _, x := range d.Update.WriteVars {
+					if !ext[x] {
+						ext[x], changed = true, true
+					}
+				}
+			}
+		}
+	}
+	pat := model.Pattern{Procs: keep, Vars: make([]bool, len(n.Vars)), Clocks: make([]bool, len(n.Clocks))}
+	for i := range pat.Vars {
+		pat.Vars[i] = !ext[i]
+	}
+	for i := range pat.Clocks {
+		pat.Clocks[i] = !extClock[i]
+	}
+	return pat, keep
+}
+
+// restrict returns the target's conjuncts restricted to what the part
+// keeps: its processes' location sets, and the conditions that read
+// only kept slots and processes. trivial is set when a restricted
+// conjunct says nothing (the part's estimate is then 0).
+func restrict(t *heuristic.Target, pat model.Pattern, keep []bool) ([]heuristic.Conjunct, bool) {
+	var out []heuristic.Conjunct
+	for _, c := range t.Conjuncts {
+		var r heuristic.Conjunct
+		for _, l := range c.Locs {
+			if keep[l.Proc] {
+				r.Locs = append(r.Locs, l)
+			}
+		}
+		for _, x := range c.Conds {
+			ok := true
+			for _, s := range x.Slots(nil) {
+				ok = ok && pat.Vars[s]
+			}
+			for _, p := range x.Procs(nil) {
+				ok = ok && keep[p]
+			}
+			if ok {
+				r.Conds = append(r.Conds, x)
+			}
+		}
+		if len(r.Locs) == 0 && len(r.Conds) == 0 {
+			return nil, true
+		}
+		out = append(out, r)
+	}
+	return out, false
+}
+
+// split partitions the processes greedily into parts of at most b: the
+// two parts with the most potential interactions between them merge
+// while some pair fits and interacts.
+func split(n *model.Network, b int) [][]int32 {
+	np := len(n.Processes)
+	w := interactions(n)
+	var parts [][]int32
+	for p := range np {
+		parts = append(parts, []int32{int32(p)})
+	}
+	for {
+		bi, bj, best := -1, -1, 0
+		for i := range parts {
+			for j := i + 1; j < len(parts); j++ {
+				if len(parts[i])+len(parts[j]) > b {
+					continue
+				}
+				sum := 0
+				for _, p := range parts[i] {
+					for _, q := range parts[j] {
+						sum += w[p][q]
+					}
+				}
+				if sum > best {
+					bi, bj, best = i, j, sum
+				}
+			}
+		}
+		if bi < 0 {
+			return parts
+		}
+		parts[bi] = append(parts[bi], parts[bj]...)
+		slices.Sort(parts[bi])
+		parts = slices.Delete(parts, bj, bj+1)
+	}
+}
+
+// interactions counts, for each pair of processes, the potential
+// interactions between them: conditions (guards, invariants) of one
+// that read a slot the other writes, or computes from what it writes,
+// or a clock it resets; and pairs of edges that may synchronise.
+func interactions(n *model.Network) [][]int {
+	np := len(n.Processes)
+	// The slots each slot's value flows into.
+	flow := make([][]int32, len(n.Vars))
+	for p := range n.Processes {
+		for _, d := range n.Deps.Edges[p] {
+			for _, r := range d.Update.ReadVars {
+				flow[r] = append(flow[r], d.Update.WriteVars...)
+			}
+		}
+	}
+	affects := make([][]bool, np) // slots whose value process p may change
+	resets := make([][]int32, np)
+	for p := range n.Processes {
+		a := make([]bool, len(n.Vars))
+		var stack []int32
+		for _, d := range n.Deps.Edges[p] {
+			stack = append(stack, d.Update.WriteVars...)
+			resets[p] = append(resets[p], d.Update.Resets...)
+		}
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if a[x] {
+				continue
+			}
+			a[x] = true
+			stack = append(stack, flow[x]...)
+		}
+		affects[p] = a
+	}
+	w := make([][]int, np)
+	for p := range w {
+		w[p] = make([]int, np)
+	}
+	for q := range n.Processes {
+		var conds []struct{ vars, clocks []int32 }
+		for _, d := range n.Deps.Edges[q] {
+			conds = append(conds, struct{ vars, clocks []int32 }{d.Guard.ReadVars, d.Guard.Clocks})
+		}
+		for _, d := range n.Deps.Invariants[q] {
+			conds = append(conds, struct{ vars, clocks []int32 }{d.ReadVars, d.Clocks})
+		}
+		for p := range n.Processes {
+			if p == q {
+				continue
+			}
+			for _, c := range conds {
+				if slices.ContainsFunc(c.vars, func(x int32) bool { return affects[p][x] }) ||
+					intersects(c.clocks, resets[p]) {
+					w[p][q]++
+					w[q][p]++
+				}
+			}
+		}
+	}
+	if ls, err := labels.Build(n); err == nil {
+		for _, l := range ls {
+			es := slices.Concat(l.Edges, l.Recv)
+			for i := range es {
+				for j := i + 1; j < len(es); j++ {
+					if p, q := es[i].Proc, es[j].Proc; p != q {
+						w[p][q]++
+						w[q][p]++
+					}
+				}
+			}
+		}
+	}
+	return w
+}

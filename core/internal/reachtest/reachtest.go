@@ -32,7 +32,7 @@ type Problem struct {
 }
 
 // New compiles query against n and builds its zone graph.
-func New(t *testing.T, n *model.Network, query string) *Problem {
+func New(t testing.TB, n *model.Network, query string) *Problem {
 	t.Helper()
 	f := testmodel.Query(t, n, query)
 	target := f.Prop
@@ -60,7 +60,7 @@ type State struct {
 func (p *Problem) Describe(s State) string { return p.G.FormatState(s.D, s.Z) }
 
 // Initial returns the initial state.
-func (p *Problem) Initial(t *testing.T) State {
+func (p *Problem) Initial(t testing.TB) State {
 	t.Helper()
 	s := State{make([]int32, p.G.DiscreteLen()), dbm.New(p.G.Dim())}
 	if ok, err := p.G.NewExpander().Initial(s.D, s.Z); !ok || err != nil {
@@ -70,7 +70,7 @@ func (p *Problem) Initial(t *testing.T) State {
 }
 
 // Successors lists the successors of s.
-func (p *Problem) Successors(t *testing.T, x *zone.Expander, s State) []State {
+func (p *Problem) Successors(t testing.TB, x *zone.Expander, s State) []State {
 	t.Helper()
 	var out []State
 	err := x.Successors(s.D, s.Z, func(_, d2 []int32, z2 *dbm.DBM) bool {
@@ -86,7 +86,7 @@ func (p *Problem) Successors(t *testing.T, x *zone.Expander, s State) []State {
 // Sample follows random walks from the initial state (restarting at
 // dead ends) and returns the states visited, up to max, without
 // duplicates.
-func (p *Problem) Sample(t *testing.T, rng *rand.Rand, max int) []State {
+func (p *Problem) Sample(t testing.TB, rng *rand.Rand, max int) []State {
 	t.Helper()
 	x := p.G.NewExpander()
 	seen := map[string]bool{}
@@ -126,7 +126,7 @@ const DistanceBudget = 50000
 // Distance returns the number of transitions from s to the nearest goal
 // state (a breadth-first search with the depth proviso, which finds
 // shortest paths), or Stopped or NotReached.
-func (p *Problem) Distance(t *testing.T, s State) (int32, search.Verdict) {
+func (p *Problem) Distance(t testing.TB, s State) (int32, search.Verdict) {
 	t.Helper()
 	r, err := search.Run(context.Background(), &startAt{p.G.NewExpander(), s}, p.Goal.Holds,
 		search.Options{CoverRequiresSmallerDepth: true, MaxStates: DistanceBudget})
@@ -138,7 +138,7 @@ func (p *Problem) Distance(t *testing.T, s State) (int32, search.Verdict) {
 
 // NewHeuristic returns the builder of a heuristic named in wire form
 // ("pdb:select=rd"), from Beeline's registry.
-func NewHeuristic(t *testing.T, spec string) verify.NewHeuristic {
+func NewHeuristic(t testing.TB, spec string) verify.NewHeuristic {
 	t.Helper()
 	h, err := options.Builtin().NewHeuristic(spec)
 	if err != nil {

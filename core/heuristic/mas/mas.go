@@ -248,7 +248,6 @@ func decides(e *heuristic.Expr, b *builder, a *atom) bool {
 	return true
 }
 
-
 // composer runs the compose-and-abstract loop.
 type composer struct {
 	b      *builder

@@ -319,4 +319,3 @@ func holds(c heuristic.Conjunct, d []int32, np int) bool {
 	}
 	return true
 }
-

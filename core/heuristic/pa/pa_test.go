@@ -143,6 +143,9 @@ func TestEstimates(t *testing.T) {
 		states := p.Sample(t, rand.New(rand.NewPCG(7, uint64(len(p.N.Processes)))), samples)
 		for _, c := range configs {
 			t.Run(c.name, func(t *testing.T) {
+				if runtime.GOOS == "js" && c.name != "2abs" && c.name != "syntax-sum" {
+					t.Skip("under js/wasm two configurations stand for all: the code is the same")
+				}
 				h := precompute(t, p, c.opts)
 				checkEstimates(t, p, h, states, c.sum)
 			})

@@ -36,7 +36,7 @@ func TestCheckRefusesUnknownNames(t *testing.T) {
 		flag, value, want string
 	}{
 		{"--search", "sideways", `beeline check: unknown search order "sideways" (want bfs, dfs, rdfs, astar or gbfs)`},
-		{"--heuristic", "hz", `beeline check: unknown heuristic "hz" (want dl, du, hl, hu, pdb or mas)`},
+		{"--heuristic", "hz", `beeline check: unknown heuristic "hz" (want dl, du, hl, hu, pdb, mas or pa)`},
 		{"--heuristic", "hl:depth=2", `beeline check: heuristic hl has no parameters, got depth`},
 		{"--trace", "all", `beeline check: unknown diagnostic trace "all" (want none, some or shortest)`},
 		{"--symmetry", "half", `beeline check: unknown symmetry reduction "half" (want on or off)`},
@@ -80,7 +80,7 @@ func TestCheckDefaults(t *testing.T) {
 // search with all; a new heuristic joins by its registry entry alone.
 func TestBenchConfigs(t *testing.T) {
 	reg := options.Builtin()
-	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb astar+mas gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb gbfs+mas" {
+	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb astar+mas astar+pa gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb gbfs+mas gbfs+pa" {
 		t.Errorf("configurations %s", got)
 	}
 	reg.Heuristics = append(reg.Heuristics, options.Heuristic{
@@ -88,7 +88,7 @@ func TestBenchConfigs(t *testing.T) {
 		New: func(*model.Network, *heuristic.Target, map[string]string) (heuristic.Heuristic, error) {
 			return nil, nil
 		}})
-	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb astar+mas astar+tab gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb gbfs+mas gbfs+tab" {
+	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb astar+mas astar+pa astar+tab gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb gbfs+mas gbfs+pa gbfs+tab" {
 		t.Errorf("configurations with tab: %s", got)
 	}
 }

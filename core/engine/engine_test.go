@@ -115,7 +115,7 @@ func TestCheckDirected(t *testing.T) {
 	}
 	_, frames := post(t, h, "/check", &protocol.Request{Version: protocol.Version, Name: "f.xml",
 		Model: readModel(t, "../../testdata/models/fischer-broken.xml"), Options: protocol.Options{Order: "astar", Heuristic: protocol.Heuristic{Name: "hz"}}})
-	if frames[0].Kind != protocol.FrameError || frames[0].Message != `unknown heuristic "hz" (want dl, du, hl, hu, pdb or mas)` {
+	if frames[0].Kind != protocol.FrameError || frames[0].Message != `unknown heuristic "hz" (want dl, du, hl, hu, pdb, mas or pa)` {
 		t.Errorf("unknown heuristic: first frame %+v", frames[0])
 	}
 }

@@ -113,7 +113,7 @@ func TestApplyRefusesUnknownNames(t *testing.T) {
 		{protocol.Options{Order: "sideways"}, `unknown search order "sideways" (want bfs, dfs, rdfs, astar or gbfs)`},
 		{protocol.Options{Trace: "all"}, `unknown diagnostic trace "all" (want none, some or shortest)`},
 		{protocol.Options{Symmetry: "maybe"}, `unknown symmetry reduction "maybe" (want on or off)`},
-		{protocol.Options{Heuristic: protocol.Heuristic{Name: "hz"}}, `unknown heuristic "hz" (want dl, du, hl, hu, pdb or mas)`},
+		{protocol.Options{Heuristic: protocol.Heuristic{Name: "hz"}}, `unknown heuristic "hz" (want dl, du, hl, hu, pdb, mas or pa)`},
 		{protocol.Options{Heuristic: protocol.Heuristic{Name: "hl", Params: map[string]string{"k": "1"}}}, `heuristic hl has no parameters, got k`},
 	} {
 		var v verify.Options

@@ -74,11 +74,11 @@ func heuristics() []Heuristic {
 				Description: "the most states an intermediate abstraction keeps, 1 to 2048: larger is more precise and slower to precompute",
 				Default:     strconv.Itoa(mas.DefaultBound)}}}, mergeAndShrink},
 		{protocol.Choice{Name: "pa", Label: "Predicates",
-			Description: "predicate abstraction: error distances in the abstraction by location tests, integer conditions and clock constraints, regressed from the error beforehand; the one that sees clocks; recognises dead ends",
+			Description: "predicate abstraction: error distances in the abstraction by location tests, integer conditions and clock constraints, regressed from the error beforehand; its predicates include clock constraints; recognises dead ends",
 			Admissible:  true, Precomputes: true,
 			Params: []protocol.Param{
 				{Name: "preds", Label: "predicates",
-					Description: "2abs: refine one abstraction per target predicate; 1abs: one for them all; seed: seeded with a location of each process; syntax: every guard, invariant and location of each part of a split network",
+					Description: "2abs: refine one abstraction per target predicate (one for all when the target is a disjunction); 1abs: one for them all; seed: seeded with a location of each process; syntax: every guard, invariant and location of each part of a split network",
 					Values:      modeNames(), Default: string(pa.Modes[0])},
 				{Name: "combine", Label: "combination",
 					Description: "max of the abstractions (admissible) or their sum (more informed; admissible only over a split that cuts no synchronisation); default sum for syntax, else max",

@@ -93,6 +93,7 @@ type Heuristic struct {
 	target *heuristic.Target
 	opts   Options
 	abs    []*abstraction
+	done   bool // Precompute or Load succeeded
 	rounds int
 	q      []uint64
 	report func(heuristic.Progress)
@@ -156,7 +157,7 @@ func (h *Heuristic) Abstractions() (preds [][]string, states []int) {
 // Precompute builds the abstractions.
 func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total int64)) error {
 	report := heuristic.Reports(h.report, progress)
-	h.abs, h.rounds, h.cuts = nil, 0, false
+	h.abs, h.rounds, h.cuts, h.done = nil, 0, false, false
 	if h.target.Trivial() || len(h.target.Conjuncts) == 0 {
 		h.finish(report)
 		return nil
@@ -179,11 +180,13 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 }
 
 func (h *Heuristic) finish(report func(heuristic.Progress)) {
-	total := 0
+	h.done = true
+	total, layers := 0, int32(0)
 	for _, a := range h.abs {
 		total += a.states
+		layers = max(layers, a.layers)
 	}
-	report(heuristic.Progress{Step: "table built", States: int64(total), Pattern: h.summary()})
+	report(heuristic.Progress{Step: "table built", States: int64(total), Layers: int(layers), Pattern: h.summary()})
 }
 
 // summary says what was built: "2 abstractions, 14 predicates".
@@ -192,7 +195,14 @@ func (h *Heuristic) summary() string {
 	for _, a := range h.abs {
 		preds += len(a.preds)
 	}
-	return fmt.Sprintf("%d abstractions, %d predicates", len(h.abs), preds)
+	return plural(len(h.abs), "abstraction") + ", " + plural(preds, "predicate")
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // finished turns a built space into an abstraction.

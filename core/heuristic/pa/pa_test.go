@@ -349,3 +349,35 @@ func TestTables(t *testing.T) {
 		}
 	})
 }
+
+// TestNoAbstraction checks a target none of whose parts is a predicate
+// (an array read at a variable index): the precomputation builds no
+// abstraction, every estimate is 0, and its table is written and read
+// back all the same.
+func TestNoAbstraction(t *testing.T) {
+	n := testmodel.Source(t, "index.xta", `
+int[0,1] a[2];
+int[0,1] i;
+process P {
+    state A, B;
+    init A;
+    trans A -> B { assign i = 1, a[1] = 1; };
+}
+system P;`)
+	p := reachtest.New(t, n, "E<> a[i] == 1")
+	for _, o := range []pa.Options{{Mode: pa.TwoAbs}, {Mode: pa.Syntax}} {
+		h := precompute(t, p, o)
+		tb, err := h.Table()
+		if err != nil {
+			t.Fatalf("%s: %v", o.Mode, err)
+		}
+		c := pa.New(p.N, p.Target, o)
+		if err := c.Load(tb); err != nil {
+			t.Fatalf("%s: %v", o.Mode, err)
+		}
+		s := p.Initial(t)
+		if v, inf := c.Estimate(s.D, s.Z); v != 0 || inf {
+			t.Errorf("%s: h = %d (inf %v) at the initial state, want 0", o.Mode, v, inf)
+		}
+	}
+}

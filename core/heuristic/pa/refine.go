@@ -60,8 +60,10 @@ func (h *Heuristic) refinement(ctx context.Context, report func(heuristic.Progre
 	}
 	tp := targetPreds(h.target)
 	var starts []*predSet
-	switch h.opts.Mode {
-	case OneAbs:
+	switch {
+	case h.opts.Mode == OneAbs || len(h.target.Conjuncts) > 1:
+		// A predicate of one disjunct says nothing of the others: an
+		// abstraction with it alone would count every state a target.
 		starts = []*predSet{tp}
 	default:
 		for _, p := range tp.list {

@@ -102,9 +102,8 @@ func (s *system) build(preds []Pred, target []heuristic.Conjunct, maxStates, max
 			break
 		}
 	}
-	sp.layers = sp.dist[len(sp.dist)-1]
-	if len(sp.dist) == 0 {
-		sp.layers = 0
+	if len(sp.dist) > 0 {
+		sp.layers = sp.dist[len(sp.dist)-1]
 	}
 	return sp, ts, nil
 }
@@ -341,7 +340,9 @@ func (s *system) decide(c *heuristic.Conjunct, e *heuristic.Expr) (sawT, sawF, a
 		}
 		holds := true
 		for _, x := range c.Conds {
-			if v, ok := heuristic.Eval(x, locs, vars); !ok || v == 0 {
+			// A condition that cannot be evaluated (an array read
+			// at an index it does not follow) may hold.
+			if v, ok := heuristic.Eval(x, locs, vars); ok && v == 0 {
 				holds = false
 				break
 			}

@@ -50,7 +50,7 @@ func (o Options) key() string {
 
 // Table returns the abstractions encoded with msgpack.
 func (h *Heuristic) Table() ([]byte, error) {
-	if h.abs == nil && !h.target.Trivial() && len(h.target.Conjuncts) > 0 {
+	if !h.done {
 		return nil, fmt.Errorf("the predicate abstraction is not computed")
 	}
 	t := Table{Version: FormatVersion, Network: heuristic.NetworkPrint(h.net), Target: heuristic.TargetPrint(h.target),
@@ -94,7 +94,7 @@ func (h *Heuristic) Load(b []byte) error {
 		}
 		abs = append(abs, a)
 	}
-	h.abs, h.cuts, h.rounds = abs, t.Cuts, t.Rounds
+	h.abs, h.cuts, h.rounds, h.done = abs, t.Cuts, t.Rounds, true
 	return nil
 }
 

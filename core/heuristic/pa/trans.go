@@ -420,10 +420,10 @@ func (s *system) prepare(li int, preds []Pred, words int) (*trans, error) {
 	if !coarse {
 		R = r0
 		for _, x := range R {
-			budget *= len(s.dom[x])
-		}
-		if budget > maxEnum {
-			coarse, R = true, nil
+			if budget *= len(s.dom[x]); budget > maxEnum {
+				coarse, R = true, nil
+				break
+			}
 		}
 	}
 	// Slots of predicates decided by the transition join the
@@ -468,11 +468,13 @@ func (s *system) prepare(li int, preds []Pred, words int) (*trans, error) {
 							extra = maxEnum + 1
 							break
 						}
-						extra *= len(s.dom[x])
+						if extra *= len(s.dom[x]); extra > maxEnum {
+							break
+						}
 						add = append(add, x)
 					}
 				}
-				if budget*extra <= maxEnum {
+				if extra <= maxEnum && budget*extra <= maxEnum {
 					budget *= extra
 					R = sortedUnion(R, add)
 				}
@@ -548,18 +550,21 @@ func (s *system) prepare(li int, preds []Pred, words int) (*trans, error) {
 		seenEntry[ek] = true
 		t.entries = append(t.entries, entry{pre: pre, postNeg: postNeg, clock: ci})
 	}
-	if coarse {
+	coarseEntry := func() {
 		pre, post := make([]uint64, words), make([]uint64, words)
 		locsBefore := s.locsOf(l.Edges, true)
 		locsAfter := s.locsOf(l.Edges, false)
 		for i := range preds {
-			if exact[i] {
+			if exact[i] && len(infos[i].slots) == 0 {
 				s.litTo(pre, i, preds[i].Expr, locsBefore, s.initVars)
 				s.litTo(post, i, preds[i].Expr, locsAfter, s.initVars)
 			}
 		}
 		sig := clockSig{free: sortedUnion(free, s.compiledClocks(sortedUnion(mayReset)))}
 		addEntry(pre, post, sig)
+	}
+	if coarse {
+		coarseEntry()
 		return t, nil
 	}
 	var edges []*model.Edge
@@ -570,7 +575,15 @@ func (s *system) prepare(li int, preds []Pred, words int) (*trans, error) {
 	}
 	en := s.newEnumEdges(R, edges, sels)
 	if en == nil {
-		return nil, fmt.Errorf("internal: enumeration of %d slots grew past its budget", len(R))
+		// Select values past the budget: the slots the predicates
+		// read are then not decided either.
+		for i := range exact {
+			if exact[i] && len(infos[i].slots) > 0 {
+				exact[i] = false
+			}
+		}
+		coarseEntry()
+		return t, nil
 	}
 	env := s.env
 	for en.next() {

@@ -271,7 +271,7 @@ func TestPageDirectedSearch(t *testing.T) {
 		if Eval[bool](t, ctx, `document.getElementById("heuristic").hidden`) {
 			t.Fatal("the heuristic menu is hidden for A*")
 		}
-		if got := Eval[string](t, ctx, `[...document.querySelectorAll("#heuristic option")].map(o => o.value).join(" ")`); got != "dl du hl hu pdb mas" {
+		if got := Eval[string](t, ctx, `[...document.querySelectorAll("#heuristic option")].map(o => o.value).join(" ")`); got != "dl du hl hu pdb mas pa" {
 			t.Errorf("heuristics offered: %q", got)
 		}
 		Eval[bool](t, ctx, `(() => { document.getElementById("heuristic").value = "`+h+`"; document.getElementById("trace").value = "shortest"; return true })()`)

@@ -20,7 +20,6 @@ import (
 	"beeline/core/internal/reachtest"
 	"beeline/core/internal/testmodel"
 	"beeline/core/search"
-	"beeline/core/verify"
 )
 
 const sharedModels = "../../../../shared/models"
@@ -248,59 +247,11 @@ func TestClocksMatter(t *testing.T) {
 // gives BFS's verdict and a trace as short as BFS's, and greedy search
 // the verdict.
 func TestAStarAgreesWithBFS(t *testing.T) {
-	rows := testmodel.Expected(t, sharedModels)
 	budget := 20000
 	if testing.Short() || runtime.GOOS == "js" {
 		budget = 5000
 	}
-	checked := 0
-	for _, e := range rows {
-		if !strings.HasPrefix(e.Query, "E<>") && !strings.HasPrefix(e.Query, "A[]") {
-			continue
-		}
-		t.Run(e.Model+": "+e.Query, func(t *testing.T) {
-			if e.Disagree != "" {
-				t.Skip(e.Disagree)
-			}
-			n := testmodel.File(t, filepath.Join(sharedModels, e.Model))
-			f := testmodel.Query(t, n, e.Query)
-			if heuristic.TargetOf(n, f).Trivial() {
-				t.Skip("the target says nothing a heuristic reads (deadlock, clocks only): every estimate is 0")
-			}
-			opts := verify.Options{MaxStates: int64(budget), Trace: verify.TraceShortest}
-			bfs, err := verify.Check(context.Background(), n, f, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if bfs.Verdict == verify.Unknown {
-				t.Skipf("BFS: %s", bfs.Reason)
-			}
-			checked++
-			for _, spec := range []string{"pa", "pa:preds=syntax,combine=max"} {
-				for _, order := range []search.Order{search.AStar, search.GBFS} {
-					o := opts
-					o.MaxStates = 0
-					o.Order, o.Heuristic = order, reachtest.NewHeuristic(t, spec)
-					r, err := verify.Check(context.Background(), n, f, o)
-					if err != nil {
-						t.Fatal(err)
-					}
-					switch {
-					case r.Verdict != bfs.Verdict:
-						t.Errorf("%s %v: %v (%s), BFS %v", spec, order, r.Verdict, r.Reason, bfs.Verdict)
-					case order == search.AStar && r.Depth != bfs.Depth:
-						t.Errorf("%s A*: a trace of %d transitions, BFS %d", spec, r.Depth, bfs.Depth)
-					}
-					if order == search.AStar {
-						t.Logf("A* with %s: %v, depth %d, %d explored (BFS %d)", r.Heuristic, r.Verdict, r.Depth, r.Stats.Explored, bfs.Stats.Explored)
-					}
-				}
-			}
-		})
-	}
-	if checked == 0 && len(rows) > 0 {
-		t.Fatal("no query fitted the budget")
-	}
+	reachtest.AgreesWithBFS(t, sharedModels, budget, "pa", "pa:preds=syntax,combine=max")
 }
 
 // TestTables checks that two precomputations encode to the same bytes,

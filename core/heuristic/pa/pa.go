@@ -97,8 +97,7 @@ type Heuristic struct {
 	rounds int
 	q      []uint64
 	report func(heuristic.Progress)
-	// parts are the processes of each abstraction's part (Syntax).
-	cuts bool // a split cut a synchronisation (Sum then may overestimate)
+	cuts   bool // a split cut a synchronisation (Sum then may overestimate)
 }
 
 // abstraction is one finished abstraction: its predicates, the tree of
@@ -110,7 +109,6 @@ type abstraction struct {
 	states int
 	layers int32
 	clocks bool
-	procs  []int32 // the part's processes (Syntax), nil for the network
 }
 
 // New returns the heuristic for target t of n. It does not precompute.
@@ -123,14 +121,24 @@ func New(n *model.Network, t *heuristic.Target, opts Options) *Heuristic {
 // counts its abstract states and Layers its layers.
 func (h *Heuristic) ReportTo(f func(heuristic.Progress)) { h.report = f }
 
-// Info describes the heuristic. It is admissible with Max, and with Sum
-// over a split that cut no synchronisation; estimates depend on the
-// zone when some predicate is a clock constraint.
+// Info describes the heuristic and, once computed, its abstractions'
+// states and the refinement rounds (or parts) built. It is admissible
+// with Max, and with Sum over a split that cut no synchronisation;
+// estimates depend on the zone when some predicate is a clock
+// constraint.
 func (h *Heuristic) Info() heuristic.Info {
 	p := map[string]string{"preds": string(h.opts.Mode), "combine": string(h.opts.Combine),
 		"states": strconv.Itoa(h.opts.States), "layers": strconv.Itoa(h.opts.Layers)}
 	if h.opts.Mode == Syntax {
 		p["split"] = strconv.Itoa(h.opts.Split)
+	}
+	if h.done {
+		states := 0
+		for _, a := range h.abs {
+			states += a.states
+		}
+		p["abstract"] = strconv.Itoa(states)
+		p["rounds"] = strconv.Itoa(h.rounds)
 	}
 	usesZone := h.abs == nil
 	for _, a := range h.abs {
@@ -206,8 +214,8 @@ func plural(n int, what string) string {
 }
 
 // finished turns a built space into an abstraction.
-func finished(sp *space, procs []int32) *abstraction {
-	a := &abstraction{preds: sp.preds, tree: sp.tree, floor: sp.floor, states: len(sp.dist), layers: sp.layers, procs: procs}
+func finished(sp *space) *abstraction {
+	a := &abstraction{preds: sp.preds, tree: sp.tree, floor: sp.floor, states: len(sp.dist), layers: sp.layers}
 	for i := range sp.preds {
 		a.clocks = a.clocks || sp.preds[i].IsClock()
 	}

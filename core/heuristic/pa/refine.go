@@ -158,12 +158,12 @@ func (r *refiner) loop(ps *predSet, seed int) (*abstraction, error) {
 			if err != nil {
 				return nil, err
 			}
-			return finished(sp, nil), nil
+			return finished(sp), nil
 		}
 		if err != nil {
 			return nil, err
 		}
-		a := finished(sp, nil)
+		a := finished(sp)
 		r.report(heuristic.Progress{Step: step, States: int64(a.states), Layers: int(a.layers)})
 		if seed >= 0 && round == 1 && !decides(sp, seed) {
 			return nil, nil

@@ -114,7 +114,6 @@ type regressor struct {
 	preds  []Pred
 	words  int
 	clocks []int // indices of the clock predicates
-	acc    []uint64
 	zone   *dbm.DBM
 	cache  map[int32]zoneResult
 }
@@ -156,9 +155,8 @@ func (r *regressor) regress(b []uint64, t *trans) ([]uint64, bool) {
 		if acc == nil {
 			acc = make([]uint64, r.words)
 			for w := range acc {
-				acc[w] = e.pre[w] | b[w]&t.pass[w] | z.lits[w]
+				acc[w] = ^uint64(0)
 			}
-			continue
 		}
 		for w := range acc {
 			acc[w] &= e.pre[w] | b[w]&t.pass[w] | z.lits[w]

@@ -19,7 +19,11 @@ import (
 // part's processes as predicates.
 func (h *Heuristic) syntax(ctx context.Context, report func(heuristic.Progress)) error {
 	n := h.net
-	parts := split(n, h.opts.Split)
+	ls, err := labels.Build(n)
+	if err != nil {
+		return err
+	}
+	parts := split(n, ls, h.opts.Split)
 	used := make([]int, len(n.Processes))
 	for i := range used {
 		used[i] = -1
@@ -66,14 +70,10 @@ func (h *Heuristic) syntax(ctx context.Context, report func(heuristic.Progress))
 			return err
 		}
 		h.rounds++
-		h.abs = append(h.abs, finished(sp, part))
+		h.abs = append(h.abs, finished(sp))
 	}
 	// A synchronisation between two parts that are both summed counts
 	// once in the network and once in each part.
-	ls, err := labels.Build(n)
-	if err != nil {
-		return err
-	}
 	for _, l := range ls {
 		seen := -1
 		for _, r := range slices.Concat(l.Edges, l.Recv) {
@@ -172,9 +172,9 @@ func restrict(t *heuristic.Target, pat model.Pattern, keep []bool) ([]heuristic.
 // split partitions the processes greedily into parts of at most b: the
 // two parts with the most potential interactions between them merge
 // while some pair fits and interacts.
-func split(n *model.Network, b int) [][]int32 {
+func split(n *model.Network, ls []labels.Label, b int) [][]int32 {
 	np := len(n.Processes)
-	w := interactions(n)
+	w := interactions(n, ls)
 	var parts [][]int32
 	for p := range np {
 		parts = append(parts, []int32{int32(p)})
@@ -209,8 +209,9 @@ func split(n *model.Network, b int) [][]int32 {
 // interactions counts, for each pair of processes, the potential
 // interactions between them: conditions (guards, invariants) of one
 // that read a slot the other writes, or computes from what it writes,
-// or a clock it resets; and pairs of edges that may synchronise.
-func interactions(n *model.Network) [][]int {
+// or a clock it resets; and pairs of edges that may synchronise (ls:
+// the network's labels).
+func interactions(n *model.Network, ls []labels.Label) [][]int {
 	np := len(n.Processes)
 	// The slots each slot's value flows into.
 	flow := make([][]int32, len(n.Vars))
@@ -266,15 +267,13 @@ func interactions(n *model.Network) [][]int {
 			}
 		}
 	}
-	if ls, err := labels.Build(n); err == nil {
-		for _, l := range ls {
-			es := slices.Concat(l.Edges, l.Recv)
-			for i := range es {
-				for j := i + 1; j < len(es); j++ {
-					if p, q := es[i].Proc, es[j].Proc; p != q {
-						w[p][q]++
-						w[q][p]++
-					}
+	for _, l := range ls {
+		es := slices.Concat(l.Edges, l.Recv)
+		for i := range es {
+			for j := i + 1; j < len(es); j++ {
+				if p, q := es[i].Proc, es[j].Proc; p != q {
+					w[p][q]++
+					w[q][p]++
 				}
 			}
 		}

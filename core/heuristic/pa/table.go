@@ -40,10 +40,9 @@ type AbsTable struct {
 	Floor  int32      `msgpack:"floor"`
 	States int        `msgpack:"states"`
 	Layers int32      `msgpack:"layers"`
-	Procs  []int32    `msgpack:"procs"`
 }
 
-// optionsKey names the options that shape the table.
+// key names the options that shape the table.
 func (o Options) key() string {
 	return fmt.Sprintf("preds=%s,combine=%s,split=%d,states=%d,layers=%d", o.Mode, o.Combine, o.Split, o.States, o.Layers)
 }
@@ -56,7 +55,7 @@ func (h *Heuristic) Table() ([]byte, error) {
 	t := Table{Version: FormatVersion, Network: heuristic.NetworkPrint(h.net), Target: heuristic.TargetPrint(h.target),
 		Options: h.opts.key(), Cuts: h.cuts, Rounds: h.rounds}
 	for _, a := range h.abs {
-		at := AbsTable{Floor: a.floor, States: a.states, Layers: a.layers, Procs: a.procs}
+		at := AbsTable{Floor: a.floor, States: a.states, Layers: a.layers}
 		for i := range a.preds {
 			p := &a.preds[i]
 			if p.IsClock() {
@@ -104,7 +103,7 @@ func (h *Heuristic) decode(at *AbsTable) (*abstraction, error) {
 	if len(at.Clocks) != len(at.Exprs) || len(at.Sets) != len(at.Dist) {
 		return nil, fmt.Errorf("shape")
 	}
-	a := &abstraction{floor: at.Floor, states: at.States, layers: at.Layers, procs: at.Procs, tree: newUBTree()}
+	a := &abstraction{floor: at.Floor, states: at.States, layers: at.Layers, tree: newUBTree()}
 	for i, code := range at.Exprs {
 		if len(code) == 0 {
 			c := at.Clocks[i]
@@ -133,11 +132,6 @@ func (h *Heuristic) decode(at *AbsTable) (*abstraction, error) {
 			return nil, fmt.Errorf("distance of state %d", k)
 		}
 		a.tree.insert(set, at.Dist[k])
-	}
-	for _, p := range at.Procs {
-		if p < 0 || int(p) >= len(n.Processes) {
-			return nil, fmt.Errorf("process %d", p)
-		}
 	}
 	return a, nil
 }

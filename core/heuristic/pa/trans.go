@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"beeline/core/dbm"
@@ -129,7 +128,7 @@ func (s *system) domains() error {
 					continue
 				}
 				reads := sortedUnion(d.Guard.ReadVars, d.Update.ReadVars)
-				en := s.newEnum(reads, e, r.Sel)
+				en := s.newEnum(reads, []*model.Edge{e}, [][]int32{r.Sel})
 				if en == nil || len(d.Update.ReadMeta)+len(d.Guard.ReadMeta) > 0 {
 					for _, w := range d.Update.WriteVars {
 						changed = widen(w) || changed
@@ -141,7 +140,7 @@ func (s *system) domains() error {
 						return err
 					}
 					env := s.set(en, []labels.EdgeRef{r})
-					if !s.guardsHold([]labels.EdgeRef{r}, en) || !s.update(r, en) {
+					if !s.guardsHold([]labels.EdgeRef{r}, en) || !s.update(r, en.sels[0]) {
 						continue
 					}
 					for _, w := range d.Update.WriteVars {
@@ -198,13 +197,10 @@ type selDim struct {
 	lo, hi     int32
 }
 
-// newEnum returns the enumeration of slots and of e's open select
-// values (one edge), nil when it is too large or a slot is wide.
-func (s *system) newEnum(slots []int32, e *model.Edge, sel []int32) *enum {
-	return s.newEnumEdges(slots, []*model.Edge{e}, [][]int32{sel})
-}
-
-func (s *system) newEnumEdges(slots []int32, edges []*model.Edge, sels [][]int32) *enum {
+// newEnum returns the enumeration of slots and of the open select
+// values of edges (sels[i] nil: edge i's label leaves them open), nil
+// when it is too large or a slot is wide.
+func (s *system) newEnum(slots []int32, edges []*model.Edge, sels [][]int32) *enum {
 	en := &enum{slots: slots, first: true}
 	total := 1
 	for _, x := range slots {
@@ -318,14 +314,9 @@ func (s *system) guardsHold(edges []labels.EdgeRef, en *enum) bool {
 	return true
 }
 
-// update runs r's update (the i-th edge of the run is r) and reports
-// whether it succeeded; the resets it made are appended to s.env.Resets
-// by the caller's order.
-func (s *system) update(r labels.EdgeRef, en *enum) bool {
-	return s.updateAt(r, en.sels[0])
-}
-
-func (s *system) updateAt(r labels.EdgeRef, sel []int32) bool {
+// update runs r's update with select values sel and reports whether it
+// succeeded; the resets it makes are appended to s.env.Resets.
+func (s *system) update(r labels.EdgeRef, sel []int32) bool {
 	e := s.net.Processes[r.Proc].Edges[r.Edge]
 	if e.Update == nil {
 		return true
@@ -347,7 +338,6 @@ func (s *system) updateAt(r labels.EdgeRef, sel []int32) bool {
 // valuations (entries), each with the predicates it decides before and
 // after, and its clock part.
 type trans struct {
-	label   int32
 	moves   []labels.EdgeRef
 	pass    []uint64 // literals of predicates the transition leaves alone
 	entries []entry
@@ -381,7 +371,7 @@ func (c *clockSig) key() string {
 func (s *system) prepare(li int, preds []Pred, words int) (*trans, error) {
 	l := &s.labels[li]
 	n := s.net
-	t := &trans{label: int32(li), moves: l.Edges, pass: make([]uint64, words)}
+	t := &trans{moves: l.Edges, pass: make([]uint64, words)}
 	moving := map[int32]bool{}
 	for _, r := range l.Edges {
 		moving[r.Proc] = true
@@ -573,7 +563,7 @@ func (s *system) prepare(li int, preds []Pred, words int) (*trans, error) {
 		edges = append(edges, n.Processes[r.Proc].Edges[r.Edge])
 		sels = append(sels, r.Sel)
 	}
-	en := s.newEnumEdges(R, edges, sels)
+	en := s.newEnum(R, edges, sels)
 	if en == nil {
 		// Select values past the budget: the slots the predicates
 		// read are then not decided either.
@@ -618,7 +608,7 @@ func (s *system) prepare(li int, preds []Pred, words int) (*trans, error) {
 		}
 		env.Reset()
 		for i, r := range l.Edges {
-			if !s.updateAt(r, en.sels[i]) {
+			if !s.update(r, en.sels[i]) {
 				ok = false
 				break
 			}
@@ -741,21 +731,3 @@ func intersects(a, b []int32) bool {
 
 func setLit(b []uint64, k int)      { b[k>>6] |= 1 << (k & 63) }
 func hasLit(b []uint64, k int) bool { return b[k>>6]&(1<<(k&63)) != 0 }
-
-// describe names a transition for messages: "P(1): a → b, Q: c → d".
-func (s *system) describe(t *trans) string {
-	var parts []string
-	for _, r := range t.moves {
-		p := s.net.Processes[r.Proc]
-		e := p.Edges[r.Edge]
-		parts = append(parts, fmt.Sprintf("%s: %s → %s", p.Name, locName(p.Locations[e.Src]), locName(p.Locations[e.Dst])))
-	}
-	return strings.Join(parts, ", ")
-}
-
-func locName(l *model.Location) string {
-	if l.Name != "" {
-		return l.Name
-	}
-	return l.ID
-}

@@ -10,7 +10,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -23,22 +22,6 @@ import (
 )
 
 const sharedModels = "../../../../shared/models"
-
-// cases are shared models with reachable and unreachable targets, chosen
-// for their synchronisation (binary and broadcast channels, channel
-// arrays, select), shared variables, clocks and small state spaces.
-var cases = []struct{ model, query string }{
-	{"ticktac-fork/arbiter_tree.xml", "E<> Client_1.work and Client_2.work"},
-	{"ticktac/fischer.xml", "A[] forall (i : pid_t) forall (j : pid_t) i != j imply not (P(i).cs and P(j).cs)"},
-	{"uppaal-demos/2doors.xml", "E<> Door1.open"},
-	{"uppaal-demos/2doors.xml", "A[] not (Door1.open and Door2.open)"},
-	{"uppaal-demos/bridge.xml", "E<> Viking1.safe and Viking2.safe and Viking3.safe and Viking4.safe"},
-	{"uppaal-demos/train-gate.xml", "E<> Train(0).Cross and Train(1).Stop"},
-	{"xtabench/critical/critical-3-25-50.xta", "E<> ProdCell(1).error"},
-	{"xtabench/fischer/fischer-4-32-64.xta", "A[] not (P(1).cs && P(2).cs)"},
-	{"xtabench/csma/csma-4.xta", "E<> Station(1).retry && Station(2).transm"},
-	{"rra-fmics21/Fischer/fischer-10N.xml", "E<> P(1).cs && P(2).cs"},
-}
 
 // timed has an error that only clock constraints keep far: the short
 // way to Bad passes Hurry, whose invariant x <= 2 never lets its edge's
@@ -82,11 +65,11 @@ process Q {
 system P, Q;`
 
 // inlineCases are models written for these tests.
-var inlineCases = []struct{ name, src, query string }{
-	{"timed.xta", timed, "E<> W.Bad"},
-	{"timed.xta", timed, "E<> W.Near && k == 0"},
-	{"counters.xta", counters, "E<> tok == 7 && P.m == 4"},
-	{"counters.xta", counters, "E<> tok == 7 && P.m == 2"},
+var inlineCases = []reachtest.Inline{
+	{Name: "timed.xta", Src: timed, Query: "E<> W.Bad"},
+	{Name: "timed.xta", Src: timed, Query: "E<> W.Near && k == 0"},
+	{Name: "counters.xta", Src: counters, Query: "E<> tok == 7 && P.m == 4"},
+	{Name: "counters.xta", Src: counters, Query: "E<> tok == 7 && P.m == 2"},
 }
 
 // configs are the heuristic's configurations under test; sum marks
@@ -103,19 +86,9 @@ var configs = []struct {
 	{"syntax-sum", pa.Options{Mode: pa.Syntax, Split: 2}, true},
 }
 
-// forEachProblem runs f on every case, skipping missing shared models.
+// forEachProblem runs f on every shared case and inline model.
 func forEachProblem(t *testing.T, f func(t *testing.T, p *reachtest.Problem)) {
-	for _, c := range cases {
-		t.Run(filepath.Base(c.model)+" "+c.query, func(t *testing.T) {
-			n := testmodel.File(t, testmodel.Shared(t, filepath.Join(sharedModels, c.model)))
-			f(t, reachtest.New(t, n, c.query))
-		})
-	}
-	for _, c := range inlineCases {
-		t.Run(c.name+" "+c.query, func(t *testing.T) {
-			f(t, reachtest.New(t, testmodel.Source(t, c.name, c.src), c.query))
-		})
-	}
+	reachtest.ForEach(t, sharedModels, inlineCases, f)
 }
 
 func precompute(t *testing.T, p *reachtest.Problem, o pa.Options) *pa.Heuristic {

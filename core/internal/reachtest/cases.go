@@ -1,0 +1,45 @@
+package reachtest
+
+import (
+	"path/filepath"
+	"testing"
+
+	"beeline/core/internal/testmodel"
+)
+
+// Cases are shared models with reachable and unreachable targets, chosen
+// for their synchronisation (binary and broadcast channels, channel
+// arrays, select), shared variables, clocks and small state spaces: the
+// abstraction heuristics' tests run on them.
+var Cases = []struct{ Model, Query string }{
+	{"ticktac-fork/arbiter_tree.xml", "E<> Client_1.work and Client_2.work"},
+	{"ticktac/fischer.xml", "A[] forall (i : pid_t) forall (j : pid_t) i != j imply not (P(i).cs and P(j).cs)"},
+	{"uppaal-demos/2doors.xml", "E<> Door1.open"},
+	{"uppaal-demos/2doors.xml", "A[] not (Door1.open and Door2.open)"},
+	{"uppaal-demos/bridge.xml", "E<> Viking1.safe and Viking2.safe and Viking3.safe and Viking4.safe"},
+	{"uppaal-demos/train-gate.xml", "E<> Train(0).Cross and Train(1).Stop"},
+	{"xtabench/critical/critical-3-25-50.xta", "E<> ProdCell(1).error"},
+	{"xtabench/fischer/fischer-4-32-64.xta", "A[] not (P(1).cs && P(2).cs)"},
+	{"xtabench/csma/csma-4.xta", "E<> Station(1).retry && Station(2).transm"},
+	{"rra-fmics21/Fischer/fischer-10N.xml", "E<> P(1).cs && P(2).cs"},
+}
+
+// Inline is a model written for a test, named for messages, and a
+// query.
+type Inline struct{ Name, Src, Query string }
+
+// ForEach runs f as a subtest on every case of Cases, the models read
+// from dir (skipped when dir is missing), and on every inline model.
+func ForEach(t *testing.T, dir string, inline []Inline, f func(t *testing.T, p *Problem)) {
+	for _, c := range Cases {
+		t.Run(filepath.Base(c.Model)+" "+c.Query, func(t *testing.T) {
+			n := testmodel.File(t, testmodel.Shared(t, filepath.Join(dir, c.Model)))
+			f(t, New(t, n, c.Query))
+		})
+	}
+	for _, c := range inline {
+		t.Run(c.Name+" "+c.Query, func(t *testing.T) {
+			f(t, New(t, testmodel.Source(t, c.Name, c.Src), c.Query))
+		})
+	}
+}

@@ -202,14 +202,8 @@ func TestTables(t *testing.T) {
 		if err := mas.New(p.N, p.Target, mas.Options{Bound: 26}).Load(ta); err == nil || !strings.Contains(err.Error(), "bound 25") {
 			t.Errorf("a table of another bound: %v", err)
 		}
-		other := &heuristic.Target{Conjuncts: []heuristic.Conjunct{{Locs: []heuristic.LocSet{{Proc: 0, Locs: []int32{0}}}}}}
-		if err := mas.New(p.N, other, mas.Options{Bound: 25}).Load(ta); err == nil || !strings.Contains(err.Error(), "another query") {
-			t.Errorf("a table of another query: %v", err)
-		}
-		for _, cut := range []int{0, 1, len(ta) / 2, len(ta) - 1} {
-			if err := mas.New(p.N, p.Target, mas.Options{Bound: 25}).Load(ta[:cut]); err == nil {
-				t.Errorf("a table cut to %d of %d bytes was accepted", cut, len(ta))
-			}
-		}
+		p.CheckRefusals(t, ta, func(target *heuristic.Target, b []byte) error {
+			return mas.New(p.N, target, mas.Options{Bound: 25}).Load(b)
+		})
 	})
 }

@@ -261,15 +261,9 @@ func TestTables(t *testing.T) {
 			if err := pa.New(p.N, p.Target, o2).Load(ta); err == nil || !strings.Contains(err.Error(), "states=77") {
 				t.Errorf("a table of other options: %v", err)
 			}
-			other := &heuristic.Target{Conjuncts: []heuristic.Conjunct{{Locs: []heuristic.LocSet{{Proc: 0, Locs: []int32{0}}}}}}
-			if err := pa.New(p.N, other, o).Load(ta); err == nil || !strings.Contains(err.Error(), "another query") {
-				t.Errorf("a table of another query: %v", err)
-			}
-			for _, cut := range []int{0, 1, len(ta) / 2, len(ta) - 1} {
-				if err := pa.New(p.N, p.Target, o).Load(ta[:cut]); err == nil {
-					t.Errorf("a table cut to %d of %d bytes was accepted", cut, len(ta))
-				}
-			}
+			p.CheckRefusals(t, ta, func(target *heuristic.Target, b []byte) error {
+				return pa.New(p.N, target, o).Load(b)
+			})
 		}
 	})
 }

@@ -2,8 +2,10 @@ package reachtest
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"beeline/core/heuristic"
 	"beeline/core/internal/testmodel"
 )
 
@@ -41,5 +43,22 @@ func ForEach(t *testing.T, dir string, inline []Inline, f func(t *testing.T, p *
 		t.Run(c.Name+" "+c.Query, func(t *testing.T) {
 			f(t, New(t, testmodel.Source(t, c.Name, c.Src), c.Query))
 		})
+	}
+}
+
+// CheckRefusals checks that a table of p is refused for another query
+// (process 0 at its location 0), with the message saying so, and when
+// cut short at four lengths. load builds a fresh heuristic of p's
+// network for the target and loads the bytes into it.
+func (p *Problem) CheckRefusals(t *testing.T, table []byte, load func(target *heuristic.Target, b []byte) error) {
+	t.Helper()
+	other := &heuristic.Target{Conjuncts: []heuristic.Conjunct{{Locs: []heuristic.LocSet{{Proc: 0, Locs: []int32{0}}}}}}
+	if err := load(other, table); err == nil || !strings.Contains(err.Error(), "another query") {
+		t.Errorf("a table of another query: %v", err)
+	}
+	for _, cut := range []int{0, 1, len(table) / 2, len(table) - 1} {
+		if err := load(p.Target, table[:cut]); err == nil {
+			t.Errorf("a table cut to %d of %d bytes was accepted", cut, len(table))
+		}
 	}
 }

@@ -37,12 +37,16 @@ func choiceUsage(what string, cs []protocol.Choice, traits func(protocol.Choice)
 	return b.String()
 }
 
-// paramValues is "dprc|rd", or "VALUE" when any value goes.
+// paramValues is "dprc|rd", "1..2048" for a whole number, or "VALUE"
+// when any value goes.
 func paramValues(p protocol.Param) string {
-	if p.Values == nil {
-		return "VALUE"
+	switch {
+	case p.Values != nil:
+		return strings.Join(p.Values, "|")
+	case p.Whole():
+		return fmt.Sprintf("%d..%d", p.Min, p.Max)
 	}
-	return strings.Join(p.Values, "|")
+	return "VALUE"
 }
 
 // searchOptions reads the names given to --search, --trace, --symmetry

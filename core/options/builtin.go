@@ -4,9 +4,7 @@ package options
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
-	"strings"
 
 	"beeline/core/heuristic"
 	"beeline/core/heuristic/graphdist"
@@ -71,8 +69,8 @@ func heuristics() []Heuristic {
 			Description: "merge-and-shrink: error distances in an abstraction that composes the processes two at a time, keeping at most N states each time; sees synchronisation; recognises dead ends",
 			Admissible:  true, Consistent: true, Precomputes: true,
 			Params: []protocol.Param{{Name: "bound", Label: "bound N",
-				Description: "the most states an intermediate abstraction keeps, 1 to 2048: larger is more precise and slower to precompute",
-				Default:     strconv.Itoa(mas.DefaultBound)}}}, mergeAndShrink},
+				Description: "the most states an intermediate abstraction keeps: larger is more precise and slower to precompute",
+				Min:         1, Max: mas.MaxBound, Default: strconv.Itoa(mas.DefaultBound)}}}, mergeAndShrink},
 		{protocol.Choice{Name: "pa", Label: "Predicates",
 			Description: "predicate abstraction: error distances in the abstraction by location tests, integer conditions and clock constraints, regressed from the error beforehand; its predicates include clock constraints; recognises dead ends",
 			Admissible:  true, Precomputes: true,
@@ -84,14 +82,14 @@ func heuristics() []Heuristic {
 					Description: "max of the abstractions (admissible) or their sum (more informed; admissible only over a split that cuts no synchronisation); default sum for syntax, else max",
 					Values:      []string{"max", "sum"}},
 				{Name: "split", Label: "split bound b",
-					Description: "syntax: the most processes in one part, 1 to 16",
-					Default:     strconv.Itoa(pa.DefaultSplit)},
+					Description: "syntax: the most processes in one part",
+					Min:         1, Max: pa.MaxSplit, Default: strconv.Itoa(pa.DefaultSplit)},
 				{Name: "states", Label: "state threshold",
 					Description: "refinement stops once an abstraction has more abstract states",
-					Default:     strconv.Itoa(pa.DefaultStates)},
+					Min:         1, Max: pa.MaxStates, Default: strconv.Itoa(pa.DefaultStates)},
 				{Name: "layers", Label: "layer threshold",
 					Description: "refinement stops once an abstraction has more distance layers",
-					Default:     strconv.Itoa(pa.DefaultLayers)},
+					Min:         1, Max: pa.MaxLayers, Default: strconv.Itoa(pa.DefaultLayers)},
 			}}, predicateAbstraction},
 	}
 }
@@ -107,38 +105,17 @@ func modeNames() []string {
 // predicateAbstraction builds the predicate-abstraction heuristic of
 // Hoffmann et al. and Smaus and Hoffmann.
 func predicateAbstraction(n *model.Network, t *heuristic.Target, params map[string]string) (heuristic.Heuristic, error) {
-	var o pa.Options
-	if s := params["preds"]; s != "" {
-		if i := slices.Index(modeNames(), s); i < 0 {
-			return nil, fmt.Errorf("preds %q: want one of %s", s, strings.Join(modeNames(), ", "))
-		}
-		o.Mode = pa.Mode(s)
-	}
-	switch s := params["combine"]; s {
-	case "", "max", "sum":
-		o.Combine = pa.Combine(s)
-	default:
-		return nil, fmt.Errorf("combine %q: want max or sum", s)
-	}
-	num := func(name string, lo, hi int) (int, error) {
-		s := params[name]
-		if s == "" {
-			return 0, nil
-		}
-		v, err := strconv.Atoi(s)
-		if err != nil || v < lo || v > hi {
-			return 0, fmt.Errorf("%s %q: want a whole number from %d to %d", name, s, lo, hi)
-		}
-		return v, nil
-	}
+	// The catalog's values and ranges (Param.Values, Min and Max) have
+	// been checked.
+	o := pa.Options{Mode: pa.Mode(params["preds"]), Combine: pa.Combine(params["combine"])}
 	var err error
-	if o.Split, err = num("split", 1, pa.MaxSplit); err != nil {
+	if o.Split, err = whole(params, "split", 0); err != nil {
 		return nil, err
 	}
-	if o.States, err = num("states", 1, pa.MaxStates); err != nil {
+	if o.States, err = whole(params, "states", 0); err != nil {
 		return nil, err
 	}
-	if o.Layers, err = num("layers", 1, pa.MaxLayers); err != nil {
+	if o.Layers, err = whole(params, "layers", 0); err != nil {
 		return nil, err
 	}
 	return pa.New(n, t, o), nil
@@ -147,15 +124,25 @@ func predicateAbstraction(n *model.Network, t *heuristic.Target, params map[stri
 // mergeAndShrink builds the distance-preserving abstraction of Dräger,
 // Finkbeiner and Podelski.
 func mergeAndShrink(n *model.Network, t *heuristic.Target, params map[string]string) (heuristic.Heuristic, error) {
-	bound := mas.DefaultBound
-	if s := params["bound"]; s != "" {
-		v, err := strconv.Atoi(s)
-		if err != nil || v < 1 || v > mas.MaxBound {
-			return nil, fmt.Errorf("bound %q: want a whole number from 1 to %d", s, mas.MaxBound)
-		}
-		bound = v
+	// The catalog's range (Param.Min and Max) has been checked.
+	bound, err := whole(params, "bound", mas.DefaultBound)
+	if err != nil {
+		return nil, err
 	}
 	return mas.New(n, t, mas.Options{Bound: bound}), nil
+}
+
+// whole reads the whole-number parameter name, def when it is not given.
+func whole(params map[string]string, name string, def int) (int, error) {
+	s := params[name]
+	if s == "" {
+		return def, nil
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%s: want a whole number", name, s)
+	}
+	return v, nil
 }
 
 // patternDatabase builds a pattern database (Wehrle and Kupferschmid,

@@ -182,6 +182,12 @@ func checkParams(h protocol.Choice) []error {
 		if p.Default != "" && p.Values != nil && !slices.Contains(p.Values, p.Default) {
 			errs = append(errs, fmt.Errorf("heuristic %s: the default %s=%s is not an allowed value", h.Name, p.Name, p.Default))
 		}
+		if p.Whole() && (p.Values != nil || p.Min > p.Max) {
+			errs = append(errs, fmt.Errorf("heuristic %s: parameter %s has both values and a range, or an empty range", h.Name, p.Name))
+		}
+		if p.Default != "" && !p.InRange(p.Default) {
+			errs = append(errs, fmt.Errorf("heuristic %s: the default %s=%s is not %s", h.Name, p.Name, p.Default, p.Range()))
+		}
 	}
 	return errs
 }

@@ -6,6 +6,7 @@ package protocol
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -157,10 +158,34 @@ type Param struct {
 	Description string `msgpack:"desc"`
 	// Values are the values allowed, or nil for any (a file name, say).
 	Values []string `msgpack:"values,omitempty"`
+	// Min and Max bound a whole-number parameter, when Max > 0 (and
+	// Values is nil): Lookup refuses other values, and the page shows a
+	// number field.
+	Min int `msgpack:"min,omitempty"`
+	Max int `msgpack:"max,omitempty"`
 	// Default is the value used when a request gives none; "" when the
 	// parameter is optional and its absence means something (no table
 	// file: compute the table).
 	Default string `msgpack:"default,omitempty"`
+}
+
+// Whole reports whether p takes a whole number from Min to Max.
+func (p Param) Whole() bool { return p.Max > 0 }
+
+// InRange reports whether v is a value of p's range: any value when p is
+// not a whole-number parameter.
+func (p Param) InRange(v string) bool {
+	if !p.Whole() {
+		return true
+	}
+	n, err := strconv.Atoi(v)
+	return err == nil && p.Min <= n && n <= p.Max
+}
+
+// Range says in words which values a whole-number parameter takes: "a
+// whole number from 1 to 2048".
+func (p Param) Range() string {
+	return fmt.Sprintf("a whole number from %d to %d", p.Min, p.Max)
 }
 
 // Picks are the positions, in a Catalog's menus, of the entries an
@@ -231,6 +256,8 @@ func checkParams(h *Choice, given map[string]string) error {
 		}
 		if p := h.Params[i]; p.Values != nil && !slices.Contains(p.Values, v) {
 			return fmt.Errorf("heuristic %s: %s=%s is not allowed (want %s)", h.Name, k, v, orList(p.Values))
+		} else if !p.InRange(v) {
+			return fmt.Errorf("heuristic %s: %s=%s is not allowed (want %s)", h.Name, k, v, p.Range())
 		}
 	}
 	return nil

@@ -15,7 +15,8 @@ func sampleCatalog() *Catalog {
 		Orders: []Choice{{Name: "bfs", Label: "Breadth First", Suggested: true}, {Name: "astar", Aliases: []string{"a*"}, Label: "A*", Directed: true, Optimal: true}},
 		Heuristics: []Choice{{Name: "hl", Label: "hL", Admissible: true, Suggested: true}, {Name: "pdb", Label: "PDB", Precomputes: true, Params: []Param{
 			{Name: "select", Label: "pattern selection", Values: []string{"dprc", "rd"}, Default: "dprc"},
-			{Name: "table", Label: "table file"}}}},
+			{Name: "table", Label: "table file"},
+			{Name: "size", Label: "size", Min: 1, Max: 64, Default: "8"}}}},
 		Traces:     []Choice{{Name: "none", Label: "None"}, {Name: "shortest", Label: "Shortest", Suggested: true}},
 		Symmetries: []Choice{{Name: "on", Label: "On", Suggested: true}, {Name: "off", Label: "Off"}},
 	}
@@ -84,7 +85,10 @@ func TestRequestRefusesUnknownOptions(t *testing.T) {
 		{Options{Symmetry: "partial"}, `unknown symmetry reduction "partial" (want on or off)`},
 		{Options{Heuristic: Heuristic{Name: "hz"}}, `unknown heuristic "hz" (want hl or pdb)`},
 		{Options{Heuristic: Heuristic{Name: "pdb", Params: map[string]string{"select": "best"}}}, `heuristic pdb: select=best is not allowed (want dprc or rd)`},
-		{Options{Heuristic: Heuristic{Name: "pdb", Params: map[string]string{"size": "9"}}}, `heuristic pdb has no parameter size (want select or table)`},
+		{Options{Heuristic: Heuristic{Name: "pdb", Params: map[string]string{"width": "9"}}}, `heuristic pdb has no parameter width (want select, table or size)`},
+		{Options{Heuristic: Heuristic{Name: "pdb", Params: map[string]string{"size": "65"}}}, `heuristic pdb: size=65 is not allowed (want a whole number from 1 to 64)`},
+		{Options{Heuristic: Heuristic{Name: "pdb", Params: map[string]string{"size": "0"}}}, `heuristic pdb: size=0 is not allowed (want a whole number from 1 to 64)`},
+		{Options{Heuristic: Heuristic{Name: "pdb", Params: map[string]string{"size": "2.5"}}}, `heuristic pdb: size=2.5 is not allowed (want a whole number from 1 to 64)`},
 		{Options{Heuristic: Heuristic{Name: "hl", Params: map[string]string{"size": "9"}}}, `heuristic hl has no parameters, got size`},
 	} {
 		b, err := EncodeRequest(&Request{Version: Version, Options: tc.o})
@@ -95,8 +99,13 @@ func TestRequestRefusesUnknownOptions(t *testing.T) {
 			t.Errorf("%+v: %v, want %s", tc.o, err, tc.want)
 		}
 	}
+	// A whole number within the range is taken.
+	b, _ := EncodeRequest(&Request{Version: Version, Options: Options{Heuristic: Heuristic{Name: "pdb", Params: map[string]string{"size": "64"}}}})
+	if _, err := DecodeRequest(b, sampleCatalog()); err != nil {
+		t.Errorf("size=64: %v", err)
+	}
 	// Names and aliases are matched without regard to case.
-	b, _ := EncodeRequest(&Request{Version: Version, Options: Options{Order: "A*", Heuristic: Heuristic{Name: "HL"}}})
+	b, _ = EncodeRequest(&Request{Version: Version, Options: Options{Order: "A*", Heuristic: Heuristic{Name: "HL"}}})
 	if _, err := DecodeRequest(b, sampleCatalog()); err != nil {
 		t.Errorf("an alias in capitals: %v", err)
 	}

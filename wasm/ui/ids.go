@@ -35,6 +35,7 @@ const (
 	idOrder          = "order"
 	idHeuristicLabel = "heuristic-label"
 	idHeuristic      = "heuristic"
+	idParams         = "heuristic-params" // the heuristic's settings
 	idTableNote      = "table-note"
 	idOrderNote      = "order-note"
 	idTrace          = "trace"
@@ -113,6 +114,7 @@ var elementTags = map[string]string{
 	idOrder:          "select",
 	idHeuristicLabel: "label",
 	idHeuristic:      "select",
+	idParams:         "div",
 	idTableNote:      "span",
 	idOrderNote:      "span",
 	idTrace:          "select",

@@ -225,15 +225,15 @@ func (v *verifier) showProgress(p *protocol.Progress) {
 }
 
 // showPrecomputing shows a snapshot of a heuristic's precomputation:
-// what it does, on which pattern, how far it got, and the table's
-// memory so far (each when the heuristic says).
+// what it does, on which abstraction (a pattern, say), how far it got,
+// and the table's memory so far (each when the heuristic says).
 func (v *verifier) showPrecomputing(p *protocol.Progress) {
 	v.progressField("phase", "Phase", p.Phase)
 	if p.Step != "" {
 		v.progressField("step", "Step", p.Step)
 	}
 	if p.Pattern != "" {
-		v.progressField("pattern", "Pattern", p.Pattern)
+		v.progressField("pattern", "Abstraction", p.Pattern)
 	}
 	v.progressField("abstract", "Abstract states", strconv.FormatInt(p.Abstract, 10))
 	if p.Layers > 0 {

@@ -39,6 +39,7 @@ func (v *verifier) wireTables() {
 	v.tables = openTableStore()
 	v.byID(idHeuristic).AddEventListener("change", false, func(dom.Event) {
 		v.pickHeuristic("")
+		v.showParams()
 		go v.showTables()
 	})
 	v.byID(idClearTables).AddEventListener("click", false, func(dom.Event) {
@@ -248,6 +249,7 @@ func (v *verifier) preselect() {
 	}
 	menu.SetValue(name)
 	v.preselected = name
+	v.showParams()
 	v.showTables()
 }
 
@@ -265,6 +267,7 @@ func (v *verifier) preselecting() (order, formula string, ok bool) {
 func (v *verifier) pickHeuristic(name string) {
 	if name != "" {
 		v.menu(idHeuristic).SetValue(name)
+		v.showParams()
 	}
 	v.heuristicPicked, v.preselected = true, ""
 }

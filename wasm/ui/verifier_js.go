@@ -69,6 +69,12 @@ type verifier struct {
 	flow            *tableFlow
 	heuristicPicked bool
 	preselected     string
+	// paramsOf is the heuristic whose settings' fields are built (""
+	// when none are), params their parameters and paramFields the fields
+	// by parameter name.
+	paramsOf    string
+	params      []protocol.Param
+	paramFields map[string]paramField
 
 	// pendingCheck is the query to check once the model being loaded is
 	// read (a gallery card's); -1 when none.
@@ -183,6 +189,7 @@ func (v *verifier) orderNote() {
 			v.byID(id).SetAttribute("hidden", "")
 		}
 	}
+	v.showParams()
 }
 
 // options reads the options fieldset. Before the catalog has come, the
@@ -205,14 +212,13 @@ func (v *verifier) options() protocol.Options {
 		MaxTable:  int64(max(tableMiB, 0) * (1 << 20)),
 	}
 	if directed(v.catalog, string(o.Order)) {
-		o.Heuristic = protocol.Heuristic{Name: v.menu(idHeuristic).Value()}
+		o.Heuristic = protocol.Heuristic{Name: v.menu(idHeuristic).Value(), Params: v.heuristicParams()}
 	}
 	return o
 }
 
 // setOptions fills the options fieldset (from a share link), once the
-// menus are built: call it from a goroutine. The menus have no place for
-// a heuristic's parameters, so the engine's defaults apply to them.
+// menus are built: call it from a goroutine.
 func (v *verifier) setOptions(o protocol.Options) {
 	<-v.menus
 	if o.Order != "" {
@@ -220,6 +226,7 @@ func (v *verifier) setOptions(o protocol.Options) {
 	}
 	if o.Heuristic.Name != "" {
 		v.pickHeuristic(o.Heuristic.Name)
+		v.setParams(o.Heuristic.Params)
 	}
 	if o.Trace != "" {
 		v.menu(idTrace).SetValue(string(o.Trace))

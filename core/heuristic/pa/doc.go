@@ -74,12 +74,18 @@
 //     processes, the slots and clocks no other process changes: conditions
 //     on the rest are removed, and synchronisations with other parts go.
 //     Its predicates are every guard, invariant and location of its
-//     processes, and its target the conjuncts' parts it keeps; a part the
-//     target does not mention is left out. The values are summed (or
-//     their maximum taken). Each part alone is admissible (the paper's
-//     Proposition 3); the sum overestimates only where one transition
-//     synchronises processes of several parts, at most by the number of
-//     parts it touches, and Info says it is not admissible then.
+//     processes. Each disjunct of the target gets, for each part it
+//     mentions, an abstraction whose target is the disjunct restricted to
+//     what the part keeps (one abstraction serves the disjuncts whose
+//     restrictions are equal; past 256 of them, one per part serves every
+//     disjunct). A disjunct's value sums its parts' (or takes their
+//     maximum), and the estimate is the least over the disjuncts: so a
+//     mutual exclusion written with forall, whose disjuncts each name two
+//     processes, is estimated from those two. Each part alone is
+//     admissible (the paper's Proposition 3); the sum overestimates only
+//     where one transition synchronises processes of several parts, at
+//     most by the number of parts it touches, and Info says it is not
+//     admissible then.
 //   - 1abs, 2abs, seed: refinement over the whole network (the second
 //     paper's Fig. 3). From the target's predicates (1abs: together; 2abs:
 //     one abstraction each; seed: each with a location predicate of one

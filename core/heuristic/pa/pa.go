@@ -5,6 +5,7 @@ package pa
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"beeline/core/dbm"
@@ -93,7 +94,11 @@ type Heuristic struct {
 	target *heuristic.Target
 	opts   Options
 	abs    []*abstraction
-	done   bool // Precompute or Load succeeded
+	// groups are the abstractions each target disjunct combines (syntax
+	// mode), the estimate the least over them; nil: one group of all.
+	groups [][]int32
+	vals   []int32 // each abstraction's value for the state estimated
+	done   bool    // Precompute or Load succeeded
 	rounds int
 	q      []uint64
 	report func(heuristic.Progress)
@@ -144,7 +149,11 @@ func (h *Heuristic) Info() heuristic.Info {
 	for _, a := range h.abs {
 		usesZone = usesZone || a.clocks
 	}
-	admissible := h.opts.Combine == Max || (h.opts.Mode == Syntax && !h.cuts) || len(h.abs) <= 1
+	single := len(h.abs) <= 1
+	if h.groups != nil {
+		single = !slices.ContainsFunc(h.groups, func(g []int32) bool { return len(g) > 1 })
+	}
+	admissible := h.opts.Combine == Max || (h.opts.Mode == Syntax && !h.cuts) || single
 	return heuristic.Info{Name: "pa", Params: p, Admissible: admissible, UsesZone: usesZone}
 }
 
@@ -165,7 +174,7 @@ func (h *Heuristic) Abstractions() (preds [][]string, states []int) {
 // Precompute builds the abstractions.
 func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total int64)) error {
 	report := heuristic.Reports(h.report, progress)
-	h.abs, h.rounds, h.cuts, h.done = nil, 0, false, false
+	h.abs, h.groups, h.rounds, h.cuts, h.done = nil, nil, 0, false, false
 	if h.target.Trivial() || len(h.target.Conjuncts) == 0 {
 		h.finish(report)
 		return nil
@@ -180,7 +189,7 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 		err = fmt.Errorf("predicate abstraction: no mode %q", h.opts.Mode)
 	}
 	if err != nil {
-		h.abs = nil
+		h.abs, h.groups = nil, nil
 		return err
 	}
 	h.finish(report)
@@ -225,29 +234,65 @@ func finished(sp *space) *abstraction {
 // Estimate combines the abstractions' distances for (d, z): each is the
 // least distance of an abstract state some state of (d, z) lies in, the
 // abstraction's floor when there is none; inf (a dead end) when an
-// abstraction reaches no error state from any of them.
+// abstraction reaches no error state from any of them. With groups, a
+// group's abstractions combine, and the least group's value is the
+// estimate: a dead end when every group has one.
 func (h *Heuristic) Estimate(d []int32, z *dbm.DBM) (int32, bool) {
-	np := len(h.net.Processes)
-	var total int32
-	for _, a := range h.abs {
-		words := max(1, (2*len(a.preds)+63)/64)
-		if cap(h.q) < words {
-			h.q = make([]uint64, words)
+	if h.groups == nil {
+		var total int32
+		for _, a := range h.abs {
+			v := h.value(a, d, z)
+			if v == inf {
+				return 0, true
+			}
+			total = h.combine(total, v)
 		}
-		q := h.q[:words]
-		stateLits(q, a.preds, np, d, z)
-		v := a.tree.min(q, inf)
-		if v == inf {
-			v = a.floor
-		}
-		if v == inf {
-			return 0, true
-		}
-		if h.opts.Combine == Sum {
-			total += v
-		} else {
-			total = max(total, v)
-		}
+		return total, false
 	}
-	return total, false
+	if cap(h.vals) < len(h.abs) {
+		h.vals = make([]int32, len(h.abs))
+	}
+	vals := h.vals[:len(h.abs)]
+	for i, a := range h.abs {
+		vals[i] = h.value(a, d, z)
+	}
+	best := inf
+	for _, g := range h.groups {
+		var total int32
+		for _, i := range g {
+			if vals[i] == inf {
+				total = inf
+				break
+			}
+			total = h.combine(total, vals[i])
+		}
+		best = min(best, total)
+	}
+	if best == inf {
+		return 0, true
+	}
+	return best, false
+}
+
+// value is abstraction a's distance for (d, z): inf for a dead end.
+func (h *Heuristic) value(a *abstraction, d []int32, z *dbm.DBM) int32 {
+	words := max(1, (2*len(a.preds)+63)/64)
+	if cap(h.q) < words {
+		h.q = make([]uint64, words)
+	}
+	q := h.q[:words]
+	stateLits(q, a.preds, len(h.net.Processes), d, z)
+	v := a.tree.min(q, inf)
+	if v == inf {
+		v = a.floor
+	}
+	return v
+}
+
+// combine adds v to a total as the options say.
+func (h *Heuristic) combine(total, v int32) int32 {
+	if h.opts.Combine == Sum {
+		return total + v
+	}
+	return max(total, v)
 }

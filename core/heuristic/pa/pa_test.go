@@ -299,3 +299,52 @@ system P;`)
 		}
 	}
 }
+
+// TestSyntaxDisjunctive checks the syntax mode on a target of many
+// disjuncts, none of which mentions every part: Fischer's mutual
+// exclusion written with forall, as UPPAAL's models write it. Each
+// disjunct combines its own parts' abstractions, so the initial state's
+// estimate is no longer 0, and stays within the true distance; the table
+// keeps the disjuncts' groups.
+func TestSyntaxDisjunctive(t *testing.T) {
+	n := testmodel.File(t, "../../../testdata/models/fischer-broken.xml")
+	p := reachtest.New(t, n, "E<> exists (i : pid_t) exists (j : pid_t) i != j && P(i).cs && P(j).cs")
+	if len(p.Target.Conjuncts) < 2 {
+		t.Fatalf("the target has %d disjuncts, want several", len(p.Target.Conjuncts))
+	}
+	s := p.Initial(t)
+	dv, _ := p.Distance(t, s)
+	for _, o := range []pa.Options{{Mode: pa.Syntax}, {Mode: pa.Syntax, Combine: pa.Max}, {Mode: pa.Syntax, Split: 1}} {
+		h := precompute(t, p, o)
+		if !h.Info().Admissible {
+			t.Errorf("%+v: %v is not admissible; Fischer's split cuts no synchronisation", o, h.Info())
+		}
+		v, inf := h.Estimate(s.D, s.Z)
+		if inf || v < 2 || v > dv {
+			t.Errorf("%+v: h = %d (inf %v) at the initial state, want from 2 (two processes to move) to the true %d", o, v, inf, dv)
+		}
+		tb, err := h.Table()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := pa.New(p.N, p.Target, o)
+		if err := c.Load(tb); err != nil {
+			t.Fatal(err)
+		}
+		for _, s2 := range append(p.Successors(t, p.G.NewExpander(), s), s) {
+			v1, i1 := h.Estimate(s2.D, s2.Z)
+			v2, i2 := c.Estimate(s2.D, s2.Z)
+			if v1 != v2 || i1 != i2 {
+				t.Errorf("%+v: loaded table %d/%v, computed %d/%v at %s", o, v2, i2, v1, i1, p.Describe(s2))
+			}
+		}
+	}
+	// Past the bound, one abstraction per part serves every disjunct:
+	// Fischer's parts each miss some disjunct, so none is built and the
+	// estimate is 0, as it is for a blind search.
+	defer pa.SetMaxSyntaxAbs(1)()
+	h := precompute(t, p, pa.Options{Mode: pa.Syntax})
+	if v, inf := h.Estimate(s.D, s.Z); v != 0 || inf || h.Info().Params["rounds"] != "0" {
+		t.Errorf("past the bound: h = %d (inf %v), %v; want 0 and no abstraction", v, inf, h.Info())
+	}
+}

@@ -162,6 +162,17 @@ func (s *predSet) add(p Pred) bool {
 	return true
 }
 
+// keys returns the keys of the set's predicates, sorted: equal for sets
+// of the same predicates.
+func (s *predSet) keys() []string {
+	ks := make([]string, 0, len(s.list))
+	for i := range s.list {
+		ks = append(ks, s.list[i].key())
+	}
+	slices.Sort(ks)
+	return ks
+}
+
 func (s *predSet) clone() *predSet {
 	c := &predSet{list: slices.Clone(s.list), seen: make(map[string]bool, len(s.seen))}
 	for k := range s.seen {

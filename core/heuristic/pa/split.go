@@ -14,9 +14,19 @@ import (
 	"beeline/core/model"
 )
 
-// syntax builds one abstraction per part of the split network that the
-// target mentions, with every guard, invariant and location of the
-// part's processes as predicates.
+// maxSyntaxAbs bounds the abstractions of the syntax mode built one per
+// part and target disjunct; past it, one per part serves every
+// disjunct. A variable for the tests.
+var maxSyntaxAbs = 256
+
+// syntax builds the abstractions of the split network's parts, with
+// every guard, invariant and location of a part's processes as
+// predicates. For each disjunct of the target, each part it mentions
+// gets an abstraction whose target is the disjunct restricted to the
+// part (shared by the disjuncts whose restrictions are equal); the
+// disjunct's estimate combines its parts', and the heuristic's is the
+// least over the disjuncts. A disjunct that no part's restriction
+// mentions makes every estimate 0, and nothing is built.
 func (h *Heuristic) syntax(ctx context.Context, report func(heuristic.Progress)) error {
 	n := h.net
 	ls, err := labels.Build(n)
@@ -24,28 +34,79 @@ func (h *Heuristic) syntax(ctx context.Context, report func(heuristic.Progress))
 		return err
 	}
 	parts := split(n, ls, h.opts.Split)
+	pats := make([]model.Pattern, len(parts))
+	keeps := make([][]bool, len(parts))
+	for k, part := range parts {
+		pats[k], keeps[k] = partPattern(n, part)
+	}
+	// The abstractions to build, each a part and a restricted target,
+	// and the ones each disjunct combines.
+	type job struct {
+		part   int
+		target []heuristic.Conjunct
+	}
+	var jobs []job
+	index := map[string]int32{}
+	var groups [][]int32
+	for _, c := range h.target.Conjuncts {
+		var g []int32
+		for k := range parts {
+			r, ok := restrictConjunct(&c, pats[k], keeps[k])
+			if !ok {
+				continue
+			}
+			key := fmt.Sprint(k, targetPreds(&heuristic.Target{Conjuncts: []heuristic.Conjunct{r}}).keys())
+			i, seen := index[key]
+			if !seen {
+				i = int32(len(jobs))
+				index[key] = i
+				jobs = append(jobs, job{k, []heuristic.Conjunct{r}})
+			}
+			g = append(g, i)
+		}
+		if len(g) == 0 {
+			return nil
+		}
+		groups = append(groups, g)
+	}
+	if len(jobs) > maxSyntaxAbs {
+		// One abstraction per part, its target every disjunct restricted
+		// to it; a part some disjunct does not mention is left out.
+		jobs, groups = jobs[:0], nil
+		for k := range parts {
+			if target, trivial := restrict(h.target, pats[k], keeps[k]); !trivial {
+				jobs = append(jobs, job{k, target})
+			}
+		}
+	}
 	used := make([]int, len(n.Processes))
 	for i := range used {
 		used[i] = -1
 	}
-	for k, part := range parts {
+	// The parts' projected networks and their systems, made once.
+	type projected struct {
+		m *model.Network
+		s *system
+	}
+	made := map[int]projected{}
+	for j, jb := range jobs {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		pat, keep := partPattern(n, part)
-		target, trivial := restrict(h.target, pat, keep)
-		if trivial {
-			continue
-		}
+		part := parts[jb.part]
 		for _, p := range part {
-			used[p] = k
+			used[p] = jb.part
 		}
-		m, _ := n.Project(pat)
-		s, err := newSystem(ctx, m, keep, len(n.Clocks))
-		if err != nil {
-			return err
+		pr, ok := made[jb.part]
+		if !ok {
+			pr.m, _ = n.Project(pats[jb.part])
+			if pr.s, err = newSystem(ctx, pr.m, keeps[jb.part], len(n.Clocks)); err != nil {
+				return err
+			}
+			made[jb.part] = pr
 		}
-		ps := targetPreds(&heuristic.Target{Conjuncts: target})
+		m, s := pr.m, pr.s
+		ps := targetPreds(&heuristic.Target{Conjuncts: jb.target})
 		for _, p := range part {
 			proc := m.Processes[p]
 			for l := range proc.Locations {
@@ -62,8 +123,8 @@ func (h *Heuristic) syntax(ctx context.Context, report func(heuristic.Progress))
 				}
 			}
 		}
-		name := fmt.Sprintf("part %d of %d", k+1, len(parts))
-		sp, _, err := s.build(ps.list, target, hardFactor*h.opts.States, MaxLayers, false, func(states, layers int) {
+		name := fmt.Sprintf("abstraction %d of %d (part %d of %d)", j+1, len(jobs), jb.part+1, len(parts))
+		sp, _, err := s.build(ps.list, jb.target, hardFactor*h.opts.States, MaxLayers, false, func(states, layers int) {
 			report(heuristic.Progress{Step: "building " + name, States: int64(states), Layers: layers})
 		})
 		if err != nil {
@@ -72,6 +133,7 @@ func (h *Heuristic) syntax(ctx context.Context, report func(heuristic.Progress))
 		h.rounds++
 		h.abs = append(h.abs, finished(sp))
 	}
+	h.groups = groups
 	// A synchronisation between two parts that are both summed counts
 	// once in the network and once in each part.
 	for _, l := range ls {
@@ -136,37 +198,43 @@ func partPattern(n *model.Network, part []int32) (model.Pattern, []bool) {
 	return pat, keep
 }
 
-// restrict returns the target's conjuncts restricted to what the part
-// keeps: its processes' location sets, and the conditions that read
-// only kept slots and processes. trivial is set when a restricted
-// conjunct says nothing (the part's estimate is then 0).
+// restrict returns the target's disjuncts restricted to what the part
+// keeps (restrictConjunct); trivial is set when a restricted disjunct
+// says nothing (the part's estimate is then 0).
 func restrict(t *heuristic.Target, pat model.Pattern, keep []bool) ([]heuristic.Conjunct, bool) {
 	var out []heuristic.Conjunct
-	for _, c := range t.Conjuncts {
-		var r heuristic.Conjunct
-		for _, l := range c.Locs {
-			if keep[l.Proc] {
-				r.Locs = append(r.Locs, l)
-			}
-		}
-		for _, x := range c.Conds {
-			ok := true
-			for _, s := range x.Slots(nil) {
-				ok = ok && pat.Vars[s]
-			}
-			for _, p := range x.Procs(nil) {
-				ok = ok && keep[p]
-			}
-			if ok {
-				r.Conds = append(r.Conds, x)
-			}
-		}
-		if len(r.Locs) == 0 && len(r.Conds) == 0 {
+	for i := range t.Conjuncts {
+		r, ok := restrictConjunct(&t.Conjuncts[i], pat, keep)
+		if !ok {
 			return nil, true
 		}
 		out = append(out, r)
 	}
 	return out, false
+}
+
+// restrictConjunct returns c restricted to what the part keeps: its
+// processes' location sets, and the conditions that read only kept
+// slots and processes; ok is false when nothing is left.
+func restrictConjunct(c *heuristic.Conjunct, pat model.Pattern, keep []bool) (r heuristic.Conjunct, ok bool) {
+	for _, l := range c.Locs {
+		if keep[l.Proc] {
+			r.Locs = append(r.Locs, l)
+		}
+	}
+	for _, x := range c.Conds {
+		kept := true
+		for _, s := range x.Slots(nil) {
+			kept = kept && pat.Vars[s]
+		}
+		for _, p := range x.Procs(nil) {
+			kept = kept && keep[p]
+		}
+		if kept {
+			r.Conds = append(r.Conds, x)
+		}
+	}
+	return r, len(r.Locs) > 0 || len(r.Conds) > 0
 }
 
 // split partitions the processes greedily into parts of at most b: the

@@ -5,6 +5,7 @@ package pa
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"beeline/core/dbm"
@@ -15,7 +16,7 @@ import (
 
 // FormatVersion is the version of the table encoding; a table of another
 // version is refused.
-const FormatVersion = 1
+const FormatVersion = 2
 
 // Table is the encoded form of the abstractions.
 type Table struct {
@@ -27,6 +28,9 @@ type Table struct {
 	Cuts    bool       `msgpack:"cuts"`
 	Rounds  int        `msgpack:"rounds"`
 	Abs     []AbsTable `msgpack:"abs"`
+	// Groups are the abstractions each target disjunct combines (the
+	// syntax mode's), nil for one group of all.
+	Groups [][]int32 `msgpack:"groups"`
 }
 
 // AbsTable is one abstraction: its predicates, each a condition in
@@ -53,7 +57,7 @@ func (h *Heuristic) Table() ([]byte, error) {
 		return nil, fmt.Errorf("the predicate abstraction is not computed")
 	}
 	t := Table{Version: FormatVersion, Network: heuristic.NetworkPrint(h.net), Target: heuristic.TargetPrint(h.target),
-		Options: h.opts.key(), Cuts: h.cuts, Rounds: h.rounds}
+		Options: h.opts.key(), Cuts: h.cuts, Rounds: h.rounds, Groups: h.groups}
 	for _, a := range h.abs {
 		at := AbsTable{Floor: a.floor, States: a.states, Layers: a.layers}
 		for i := range a.preds {
@@ -93,7 +97,12 @@ func (h *Heuristic) Load(b []byte) error {
 		}
 		abs = append(abs, a)
 	}
-	h.abs, h.cuts, h.rounds, h.done = abs, t.Cuts, t.Rounds, true
+	for _, g := range t.Groups {
+		if len(g) == 0 || slices.ContainsFunc(g, func(i int32) bool { return i < 0 || int(i) >= len(abs) }) {
+			return fmt.Errorf("the predicate abstraction table is malformed: a disjunct's abstractions")
+		}
+	}
+	h.abs, h.groups, h.cuts, h.rounds, h.done = abs, t.Groups, t.Cuts, t.Rounds, true
 	return nil
 }
 

@@ -278,6 +278,21 @@ func TestPageDirectedSearch(t *testing.T) {
 		checkQuery(t, ctx, 0)
 		waitPage(t, ctx, `document.querySelector('#queries li[data-query="0"] .marker').classList.contains("not-satisfied")`, 30*time.Second)
 		waitPage(t, ctx, `document.getElementById("step-of").textContent === "state 0 of 6"`, 5*time.Second)
+		if got := text(t, ctx, "p-order"); got != "" {
+			t.Errorf("A* with %s: the page says the order %q, want nothing (it ran as asked)", h, got)
+		}
+	}
+	// Greedy search cannot promise a shortest trace: breadth-first search
+	// runs, and the page says so.
+	ctx := openPage(t, site(t))
+	chooseExample(t, ctx, "fischer-broken")
+	pick(t, ctx, "order", "gbfs")
+	pick(t, ctx, "heuristic", "hl")
+	pick(t, ctx, "trace", "shortest")
+	checkQuery(t, ctx, 0)
+	waitPage(t, ctx, `document.getElementById("step-of").textContent === "state 0 of 6"`, 30*time.Second)
+	if got := text(t, ctx, "p-order"); got != "breadth-first: a shortest trace needs it" {
+		t.Errorf("greedy search with a shortest trace: the page says the order %q, want breadth-first said", got)
 	}
 }
 

@@ -227,7 +227,7 @@ func checkOne(ctx context.Context, l *loaded, q *job.Query, opts verify.Options)
 	if res := o.Result; res != nil {
 		r.Explored, r.Stored, r.Seconds = res.Stats.Explored, res.Stats.Stored-res.Stats.Covered, res.Seconds
 		r.Heuristic, r.PrecomputeSeconds = res.Heuristic, res.PrecomputeSeconds
-		r.Symmetry = res.Symmetry.String()
+		r.Symmetry, r.Order = res.Symmetry.String(), res.Order
 		r.Pruned, r.Reopened, r.Passed = res.Stats.Pruned, res.Stats.Reopened, res.Stats.Passed
 		if res.Concrete != nil {
 			r.Trace = traceToJSON(l, res)
@@ -313,6 +313,9 @@ type queryResult struct {
 	// (10 values)") or says why none did ("off: ..."); empty when the
 	// model has no scalar set to reduce by.
 	Symmetry string `json:"symmetry,omitempty"`
+	// Order says which search order ran, and why, when it is not the one
+	// asked for.
+	Order string `json:"order,omitempty"`
 
 	status int
 	q      *job.Query
@@ -342,6 +345,9 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 	if r.res != nil && r.res.Graph != nil {
 		if r.Heuristic != "" {
 			fmt.Fprintf(w, " -- Heuristic : %s, precomputed in %.3f s\n", r.Heuristic, r.PrecomputeSeconds)
+		}
+		if r.Order != "" {
+			fmt.Fprintf(w, " -- Search order : %s\n", r.Order)
 		}
 		if r.Symmetry != "" {
 			fmt.Fprintf(w, " -- Symmetry reduction : %s\n", r.Symmetry)

@@ -57,9 +57,16 @@ func TestCheckDirected(t *testing.T) {
 		{"--search", "A*", "--heuristic", "HL", "--trace", "shortest"},
 	} {
 		out, errOut, status := runCLI(t, append(append([]string{"check"}, args...), fischerBroken, "--query", "0")...)
-		if status != exitOK || !strings.Contains(out, "Heuristic : hl (admissible") || !strings.Contains(out, "Counterexample trace (6 transitions)") {
+		if status != exitOK || !strings.Contains(out, "Heuristic : hl (admissible") || !strings.Contains(out, "Counterexample trace (6 transitions)") ||
+			strings.Contains(out, "Search order :") {
 			t.Errorf("%v: status %d\n%s%s", args, status, out, errOut)
 		}
+	}
+	// Greedy search cannot promise a shortest trace: breadth-first search
+	// runs, and the output says so.
+	out, errOut, status := runCLI(t, "check", "--search", "gbfs", "--heuristic", "hl", "--trace", "shortest", fischerBroken, "--query", "0")
+	if status != exitOK || !strings.Contains(out, " -- Search order : breadth-first: a shortest trace needs it\n") || !strings.Contains(out, "Counterexample trace (6 transitions)") {
+		t.Errorf("gbfs with a shortest trace: status %d\n%s%s", status, out, errOut)
 	}
 }
 

@@ -308,6 +308,9 @@ type Result struct {
 	// (10 values)"), or says why it was not ("off: ..."); "" when the
 	// model has no scalar set to reduce by.
 	Symmetry string `msgpack:"symmetry,omitempty"`
+	// Order says which search order ran, and why, when it is not the
+	// one asked for ("breadth-first: a shortest trace needs it").
+	Order string `msgpack:"order,omitempty"`
 	// Exhausted is set when the search ran out of states without reaching
 	// its target, so the verdict (A[] satisfied, E<> not satisfied) is a
 	// proof; Pruned of the states it stored were dead ends the heuristic

@@ -126,6 +126,10 @@ type Result struct {
 	// Symmetry says which scalar sets the search was reduced by, and why
 	// others were not.
 	Symmetry SymmetryInfo
+	// Order says which search order ran, and why, when it is not the one
+	// asked for ("breadth-first: a shortest trace needs it"); "" when it
+	// is.
+	Order string
 
 	// Depth is the number of transitions of the trace found (a witness
 	// of E<> or a counterexample of A[]), -1 when there is none; it is
@@ -239,6 +243,9 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		}
 	}
 	if opts.Trace == TraceShortest && opts.Order != search.AStar {
+		if opts.Order != search.BFS {
+			res.Order = "breadth-first: a shortest trace needs it"
+		}
 		sopts.Order = search.BFS
 		sopts.CoverRequiresSmallerDepth = true
 	}

@@ -86,7 +86,14 @@ func TestShortestTrace(t *testing.T) {
 	if !waited {
 		t.Errorf("no delay in a counterexample that needs x >= k")
 	}
+	// The order that ran is said when it is not the one asked for.
+	if res.Order != "breadth-first: a shortest trace needs it" {
+		t.Errorf("DFS with a shortest trace: order %q, want breadth-first said", res.Order)
+	}
 	some := expectVerdict(t, broken, mutex, NotSatisfied, Options{Order: search.DFS, Trace: TraceSome})
+	if some.Order != "" {
+		t.Errorf("DFS with some trace: order %q, want none said", some.Order)
+	}
 	if len(some.Concrete.Steps) < 6 {
 		t.Errorf("a trace shorter than the shortest: %d", len(some.Concrete.Steps))
 	}

@@ -288,6 +288,9 @@ func (v *verifier) showResult(res *protocol.Result, row *queryRow) {
 	if res.Symmetry != "" {
 		v.progressField("symmetry", "Symmetry reduction", res.Symmetry)
 	}
+	if res.Order != "" {
+		v.progressField("order", "Search order", res.Order)
+	}
 	// A verdict reached by running out of states, some pruned as dead
 	// ends, is a proof: say so in place of the bare statistics.
 	if proof := proofText(res, v.catalog); proof != "" {

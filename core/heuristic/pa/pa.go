@@ -94,10 +94,12 @@ type Heuristic struct {
 	target *heuristic.Target
 	opts   Options
 	abs    []*abstraction
-	// groups are the abstractions each target disjunct combines (syntax
-	// mode), the estimate the least over them; nil: one group of all.
+	// groups are the abstractions each target disjunct combines, the
+	// estimate the least over them: in the syntax mode, one per disjunct,
+	// else one group of all (allGroups; of none before Precompute, so
+	// every estimate is then 0).
 	groups [][]int32
-	vals   []int32 // each abstraction's value for the state estimated
+	vals   []int32 // each abstraction's value for the state estimated, -1 before it is looked up
 	done   bool    // Precompute or Load succeeded
 	rounds int
 	q      []uint64
@@ -118,7 +120,7 @@ type abstraction struct {
 
 // New returns the heuristic for target t of n. It does not precompute.
 func New(n *model.Network, t *heuristic.Target, opts Options) *Heuristic {
-	return &Heuristic{net: n, target: t, opts: opts.withDefaults()}
+	return &Heuristic{net: n, target: t, opts: opts.withDefaults(), groups: allGroups(nil, 0)}
 }
 
 // ReportTo makes the precomputation report its progress to f: Step
@@ -149,10 +151,7 @@ func (h *Heuristic) Info() heuristic.Info {
 	for _, a := range h.abs {
 		usesZone = usesZone || a.clocks
 	}
-	single := len(h.abs) <= 1
-	if h.groups != nil {
-		single = !slices.ContainsFunc(h.groups, func(g []int32) bool { return len(g) > 1 })
-	}
+	single := !slices.ContainsFunc(h.groups, func(g []int32) bool { return len(g) > 1 })
 	admissible := h.opts.Combine == Max || (h.opts.Mode == Syntax && !h.cuts) || single
 	return heuristic.Info{Name: "pa", Params: p, Admissible: admissible, UsesZone: usesZone}
 }
@@ -174,7 +173,7 @@ func (h *Heuristic) Abstractions() (preds [][]string, states []int) {
 // Precompute builds the abstractions.
 func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total int64)) error {
 	report := heuristic.Reports(h.report, progress)
-	h.abs, h.groups, h.rounds, h.cuts, h.done = nil, nil, 0, false, false
+	h.abs, h.groups, h.rounds, h.cuts, h.done = nil, nil, 0, false, false // the mode sets groups, finish completes them
 	if h.target.Trivial() || len(h.target.Conjuncts) == 0 {
 		h.finish(report)
 		return nil
@@ -189,7 +188,7 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 		err = fmt.Errorf("predicate abstraction: no mode %q", h.opts.Mode)
 	}
 	if err != nil {
-		h.abs, h.groups = nil, nil
+		h.abs, h.groups = nil, allGroups(nil, 0)
 		return err
 	}
 	h.finish(report)
@@ -198,6 +197,7 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 
 func (h *Heuristic) finish(report func(heuristic.Progress)) {
 	h.done = true
+	h.groups = allGroups(h.groups, len(h.abs))
 	total, layers := 0, int32(0)
 	for _, a := range h.abs {
 		total += a.states
@@ -231,35 +231,41 @@ func finished(sp *space) *abstraction {
 	return a
 }
 
+// allGroups returns groups, or one group of the n abstractions when
+// there are none.
+func allGroups(groups [][]int32, n int) [][]int32 {
+	if groups != nil {
+		return groups
+	}
+	all := make([]int32, n)
+	for i := range all {
+		all[i] = int32(i)
+	}
+	return [][]int32{all}
+}
+
 // Estimate combines the abstractions' distances for (d, z): each is the
 // least distance of an abstract state some state of (d, z) lies in, the
 // abstraction's floor when there is none; inf (a dead end) when an
-// abstraction reaches no error state from any of them. With groups, a
-// group's abstractions combine, and the least group's value is the
-// estimate: a dead end when every group has one.
+// abstraction reaches no error state from any of them. A group's
+// abstractions combine, the least group's value is the estimate, and
+// (d, z) is a dead end when every group has one. Each abstraction is
+// looked up once, when a group first needs it.
 func (h *Heuristic) Estimate(d []int32, z *dbm.DBM) (int32, bool) {
-	if h.groups == nil {
-		var total int32
-		for _, a := range h.abs {
-			v := h.value(a, d, z)
-			if v == inf {
-				return 0, true
-			}
-			total = h.combine(total, v)
-		}
-		return total, false
-	}
 	if cap(h.vals) < len(h.abs) {
 		h.vals = make([]int32, len(h.abs))
 	}
 	vals := h.vals[:len(h.abs)]
-	for i, a := range h.abs {
-		vals[i] = h.value(a, d, z)
+	for i := range vals {
+		vals[i] = -1
 	}
 	best := inf
 	for _, g := range h.groups {
 		var total int32
 		for _, i := range g {
+			if vals[i] < 0 {
+				vals[i] = h.value(h.abs[i], d, z)
+			}
 			if vals[i] == inf {
 				total = inf
 				break

@@ -28,8 +28,8 @@ type Table struct {
 	Cuts    bool       `msgpack:"cuts"`
 	Rounds  int        `msgpack:"rounds"`
 	Abs     []AbsTable `msgpack:"abs"`
-	// Groups are the abstractions each target disjunct combines (the
-	// syntax mode's), nil for one group of all.
+	// Groups are the abstractions each target disjunct combines; nil
+	// for one group of all.
 	Groups [][]int32 `msgpack:"groups"`
 }
 
@@ -98,11 +98,12 @@ func (h *Heuristic) Load(b []byte) error {
 		abs = append(abs, a)
 	}
 	for _, g := range t.Groups {
-		if len(g) == 0 || slices.ContainsFunc(g, func(i int32) bool { return i < 0 || int(i) >= len(abs) }) {
+		// A group is empty only as the one group of no abstraction.
+		if len(g) == 0 && len(abs) > 0 || slices.ContainsFunc(g, func(i int32) bool { return i < 0 || int(i) >= len(abs) }) {
 			return fmt.Errorf("the predicate abstraction table is malformed: a disjunct's abstractions")
 		}
 	}
-	h.abs, h.groups, h.cuts, h.rounds, h.done = abs, t.Groups, t.Cuts, t.Rounds, true
+	h.abs, h.groups, h.cuts, h.rounds, h.done = abs, allGroups(t.Groups, len(abs)), t.Cuts, t.Rounds, true
 	return nil
 }
 

@@ -182,7 +182,7 @@ func TestEstimates(t *testing.T) {
 
 // estimateStats counts what checkEstimates checked.
 type estimateStats struct {
-	states, transitions, goals, distances, exact, deadEnds, unknown int
+	states, transitions, goals, distances, exact int
 }
 
 // checkEstimates checks h on states and their successors.
@@ -190,22 +190,10 @@ func checkEstimates(t *testing.T, p *problem, h *pdb.Heuristic, states []reachte
 	var st estimateStats
 	inconsistent := "" // the first inconsistency of a known case
 	x := p.G.NewExpander()
-	dead := map[string]bool{} // states whose dead end was checked
+	dead := p.DeadEnds()
 	expectDeadEnd := func(s reachtest.State, what string) {
 		t.Helper()
-		k := p.Describe(s)
-		if dead[k] {
-			return
-		}
-		dead[k] = true
-		switch dv, v := p.Distance(t, s); v {
-		case search.Reached:
-			t.Fatalf("%s: h = inf at %s (%s), but a goal state is %d transitions away", h.Pattern(), k, what, dv)
-		case search.NotReached:
-			st.deadEnds++
-		default:
-			st.unknown++
-		}
+		dead.Expect(t, s, what, fmt.Sprintf("pattern: %s", h.Pattern()))
 	}
 	for i, s := range states {
 		st.states++
@@ -253,7 +241,7 @@ func checkEstimates(t *testing.T, p *problem, h *pdb.Heuristic, states []reachte
 		}
 	}
 	t.Logf("%s (%d abstract states): %d states (%d goals), %d transitions, %d true distances (%d equal to h), %d dead ends confirmed, %d too far to confirm",
-		h.Pattern(), h.States(), st.states, st.goals, st.transitions, st.distances, st.exact, st.deadEnds, st.unknown)
+		h.Pattern(), h.States(), st.states, st.goals, st.transitions, st.distances, st.exact, dead.Confirmed, dead.Unknown)
 	if inconsistent != "" {
 		t.Skipf("known: %s:\n%s", knownInconsistent[p.name], inconsistent)
 	}

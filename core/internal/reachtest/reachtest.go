@@ -136,6 +136,41 @@ func (p *Problem) Distance(t testing.TB, s State) (int32, search.Verdict) {
 	return r.Depth, r.Verdict
 }
 
+// DeadEnds checks, once per state, that the states a heuristic calls
+// dead ends reach no goal state. Confirmed counts those proved dead
+// ends, Unknown those whose search passed DistanceBudget.
+type DeadEnds struct {
+	p                  *Problem
+	seen               map[string]bool
+	Confirmed, Unknown int
+}
+
+// DeadEnds returns a checker of p's dead ends.
+func (p *Problem) DeadEnds() *DeadEnds { return &DeadEnds{p: p, seen: map[string]bool{}} }
+
+// Expect fails the test when s, which the heuristic called a dead end,
+// reaches a goal state; what says where s came from, and about (when
+// not "") what the heuristic was, for the message.
+func (d *DeadEnds) Expect(t testing.TB, s State, what, about string) {
+	t.Helper()
+	k := d.p.Describe(s)
+	if d.seen[k] {
+		return
+	}
+	d.seen[k] = true
+	switch dv, v := d.p.Distance(t, s); v {
+	case search.Reached:
+		if about != "" {
+			about = "\n" + about
+		}
+		t.Fatalf("h = inf at %s (%s), but a goal state is %d transitions away%s", k, what, dv, about)
+	case search.NotReached:
+		d.Confirmed++
+	default:
+		d.Unknown++
+	}
+}
+
 // NewHeuristic returns the builder of a heuristic named in wire form
 // ("pdb:select=rd"), from Beeline's registry.
 func NewHeuristic(t testing.TB, spec string) verify.NewHeuristic {

@@ -3,9 +3,6 @@ package e2e
 import (
 	"context"
 	"regexp"
-	"slices"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 )
@@ -36,43 +33,20 @@ func recordSteps(t *testing.T, ctx context.Context) {
 }
 
 func TestPagePredicates(t *testing.T) {
-	base := site(t)
-	ctx := openPage(t, base)
-	if !Eval[bool](t, ctx, `[...document.querySelectorAll("#heuristic option")].some(o => o.value === "pa" && o.textContent.startsWith("Predicates"))`) {
-		t.Fatal("the heuristic menu does not offer Predicates")
-	}
-	recordSteps(t, ctx)
-	phases, explored := checkBrokenWith(t, ctx, "pa")
-	if !slices.Contains(phases, "precomputing") || !slices.Contains(phases, "searching") {
-		t.Errorf("first check went through phases %q, want precomputing, then searching", phases)
-	}
-	if got := text(t, ctx, "p-table"); !strings.HasPrefix(got, "computed in ") {
-		t.Errorf("first check's table: %q, want computed", got)
-	}
-	if n, err := strconv.Atoi(text(t, ctx, "p-abstract")); err != nil || n <= 0 {
-		t.Errorf("abstract states %q, want their number", text(t, ctx, "p-abstract"))
-	}
-	// fischer-broken's abstractions take a millisecond: the page may see
-	// no round before the table is built, and then says so.
-	steps := Eval[[]string](t, ctx, `window.steps`)
-	t.Logf("steps shown: %q; pattern %q", steps, text(t, ctx, "p-pattern"))
-	if got := text(t, ctx, "p-step"); got != "table built" {
-		t.Errorf("step at the end %q, want table built", got)
-	}
-	for _, s := range steps {
-		if s != "table built" && !refining.MatchString(s) {
-			t.Errorf("step %q, want a refinement round or table built", s)
+	checkTableLifecycle(t, site(t), "pa", "Predicates", func(ctx context.Context) { recordSteps(t, ctx) }, func(ctx context.Context) {
+		// fischer-broken's abstractions take a millisecond: the page may
+		// see no round before the table is built, and then says so.
+		steps := Eval[[]string](t, ctx, `window.steps`)
+		t.Logf("steps shown: %q; abstraction %q", steps, text(t, ctx, "p-pattern"))
+		if got := text(t, ctx, "p-step"); got != "table built" {
+			t.Errorf("step at the end %q, want table built", got)
 		}
-	}
-	waitPage(t, ctx, `document.getElementById("table-note").textContent.startsWith("cached table: ")`, 5*time.Second)
-	Screenshot(t, ctx, "page-pa-computed.png")
-
-	reopen(t, ctx, base)
-	phases, again := checkBrokenWith(t, ctx, "pa")
-	expectFromCache(t, ctx, phases, again, explored)
-	if got := text(t, ctx, "tables-total"); !strings.HasPrefix(got, "1 table, ") {
-		t.Errorf("cached tables: %q, want the one of pa", got)
-	}
+		for _, s := range steps {
+			if s != "table built" && !refining.MatchString(s) {
+				t.Errorf("step %q, want a refinement round or table built", s)
+			}
+		}
+	})
 }
 
 // hanoi7 is the towers of Hanoi with 7 disks, whose predicate

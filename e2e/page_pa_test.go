@@ -19,18 +19,7 @@ var refining = regexp.MustCompile(`^refining abstraction [1-9][0-9]* of [1-9][0-
 // recordSteps makes the page collect, in window.steps, every value the
 // progress list's precomputation step takes from now on, as recordPhases
 // does for the phase.
-func recordSteps(t *testing.T, ctx context.Context) {
-	t.Helper()
-	Eval[bool](t, ctx, `(() => {
-		window.steps = [];
-		new MutationObserver(records => {
-			for (const r of records) {
-				const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
-				if (el && el.id === "p-step") for (const n of r.addedNodes) window.steps.push(n.textContent);
-			}
-		}).observe(document.getElementById("progress"), {subtree: true, childList: true, characterData: true});
-		return true })()`)
-}
+func recordSteps(t *testing.T, ctx context.Context) { recordField(t, ctx, "p-step", "steps") }
 
 func TestPagePredicates(t *testing.T) {
 	checkTableLifecycle(t, site(t), "pa", "Predicates", func(ctx context.Context) { recordSteps(t, ctx) }, func(ctx context.Context) {

@@ -25,17 +25,21 @@ func pick(t *testing.T, ctx context.Context, id, value string) {
 // recordPhases makes the page collect, in window.phases, every value the
 // progress list's phase takes from now on, however fast they follow each
 // other (each is a new text node).
-func recordPhases(t *testing.T, ctx context.Context) {
+func recordPhases(t *testing.T, ctx context.Context) { recordField(t, ctx, "p-phase", "phases") }
+
+// recordField makes the page collect, in window[list], every value the
+// progress list's field id takes from now on.
+func recordField(t *testing.T, ctx context.Context, id, list string) {
 	t.Helper()
-	Eval[bool](t, ctx, `(() => {
-		window.phases = [];
+	Eval[bool](t, ctx, fmt.Sprintf(`(() => {
+		const values = window[%[2]q] = [];
 		new MutationObserver(records => {
 			for (const r of records) {
 				const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
-				if (el && el.id === "p-phase") for (const n of r.addedNodes) window.phases.push(n.textContent);
+				if (el && el.id === %[1]q) for (const n of r.addedNodes) values.push(n.textContent);
 			}
 		}).observe(document.getElementById("progress"), {subtree: true, childList: true, characterData: true});
-		return true })()`)
+		return true })()`, id, list))
 }
 
 // reopen loads url in the same tab (and so the same browser profile,

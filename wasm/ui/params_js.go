@@ -37,7 +37,7 @@ func (v *verifier) showParams() {
 	if v.paramsOf == name {
 		return
 	}
-	v.paramsOf, v.params = name, ps
+	v.paramsOf = name
 	v.paramFields = map[string]paramField{}
 	box.SetInnerHTML("")
 	for _, p := range ps {
@@ -77,14 +77,14 @@ func (v *verifier) showParams() {
 // heuristicParams reads the settings' fields: the parameters to send
 // (chosenParams), nil when all are on their defaults or none is shown.
 func (v *verifier) heuristicParams() map[string]string {
-	if v.paramsOf != v.menu(idHeuristic).Value() {
-		return nil
+	if v.paramsOf == "" || v.paramsOf != v.menu(idHeuristic).Value() {
+		return nil // no fields built (and, before the catalog, no catalog)
 	}
 	shown := map[string]string{}
 	for name, f := range v.paramFields {
 		shown[name] = f.Value()
 	}
-	return chosenParams(v.params, shown)
+	return chosenParams(settable(choice(v.catalog.Heuristics, v.paramsOf)), shown)
 }
 
 // setParams sets the shown heuristic's fields to the values given (a

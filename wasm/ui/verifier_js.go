@@ -70,10 +70,8 @@ type verifier struct {
 	heuristicPicked bool
 	preselected     string
 	// paramsOf is the heuristic whose settings' fields are built (""
-	// when none are), params their parameters and paramFields the fields
-	// by parameter name.
+	// when none are), and paramFields the fields by parameter name.
 	paramsOf    string
-	params      []protocol.Param
 	paramFields map[string]paramField
 
 	// pendingCheck is the query to check once the model being loaded is

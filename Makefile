@@ -127,6 +127,10 @@ fuzz:
 	$(GO) test -run XXX -fuzz FuzzDecodeRequest -fuzztime 30s ./core/protocol/
 	$(GO) test -run XXX -fuzz FuzzDecode$$ -fuzztime 30s ./core/share/
 	$(GO) test -run XXX -fuzz FuzzCheckEnvelope -fuzztime 30s ./core/share/
+	$(GO) test -run XXX -fuzz FuzzLoadTable -fuzztime 30s ./core/heuristic/pdb/
+	$(GO) test -run XXX -fuzz FuzzLoadTable -fuzztime 30s ./core/heuristic/mas/
+	$(GO) test -run XXX -fuzz FuzzLoadTable -fuzztime 30s ./core/heuristic/pa/
+	$(GO) test -run XXX -fuzz FuzzLoadTable -fuzztime 30s ./core/heuristic/graphdist/
 
 clean:
 	rm -rf bin $(WEB_BUILD) $(WORKER) $(SITE) build/.wrangler

@@ -1,15 +1,12 @@
 // What precomputed tables share: fingerprints of what a table was made
-// for, keys of int32 values, and the msgpack encoding.
+// for and keys of int32 values (the envelope is in envelope.go).
 
 package heuristic
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"hash/fnv"
-
-	"github.com/vmihailenco/msgpack/v5"
 
 	"beeline/core/model"
 )
@@ -60,18 +57,6 @@ func Reports(report func(Progress), progress func(done, total int64)) func(Progr
 			progress(p.States, 0)
 		}
 	}
-}
-
-// EncodeTable encodes a table with msgpack, integers in their shortest
-// form.
-func EncodeTable(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := msgpack.NewEncoder(&buf)
-	enc.UseCompactInts(true)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }
 
 // NetworkPrint fingerprints a network, for the tables made for it: the

@@ -14,7 +14,7 @@ import (
 // engine's tables change incompatibly, so that old entries are no longer
 // found; an entry that slips through is refused by the engine in plain
 // words, and the page then drops it and computes the table again.
-const tableFormat = 1
+const tableFormat = 2
 
 // tableKey is the cache key of a table: what the engine's table records
 // it was made for (the model, the query, the heuristic with its options),

@@ -17,7 +17,7 @@ func tablesCatalog() *protocol.Catalog {
 }
 
 func TestTableKey(t *testing.T) {
-	if got := tableKey("ab12", "A[] not deadlock", "pdb:select=rd"); got != "v1 ab12 pdb:select=rd A[] not deadlock" {
+	if got := tableKey("ab12", "A[] not deadlock", "pdb:select=rd"); got != "v2 ab12 pdb:select=rd A[] not deadlock" {
 		t.Errorf("key %q", got)
 	}
 	if tableKey("ab", "E<> x", "pdb") == tableKey("ab", "E<> x", "pdb:select=full") {

@@ -5,13 +5,11 @@ package graphdist
 import (
 	"context"
 	"fmt"
-
-	"github.com/vmihailenco/msgpack/v5"
+	"slices"
 
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
 	"beeline/core/model"
-	"beeline/core/unpack"
 )
 
 // Mode selects dL (Max) or dU (Sum).
@@ -132,34 +130,61 @@ func fingerprint(n *model.Network, t *heuristic.Target) string {
 	return fmt.Sprintf("graphdist/%d/%016x", len(t.Conjuncts), hash)
 }
 
+// FormatVersion is the version of the table encoding; a table of another
+// version is refused. Version 1 is the first in heuristic's envelope.
+const FormatVersion = 1
+
+// Format is the format of the distance tables.
+var Format = heuristic.TableFormat{Kind: "graphdist", What: "the distance tables", Version: FormatVersion}
+
 // Table returns the distance tables encoded with msgpack.
 func (h *Heuristic) Table() ([]byte, error) {
 	if h.tab == nil {
 		return nil, fmt.Errorf("the distance tables are not computed")
 	}
-	return msgpack.Marshal(h.tab)
+	return Format.Encode(h.tab)
 }
 
-// Load reads tables encoded by Table, for the same network and target.
+// Load reads tables encoded by Table, for the same network and target. A
+// table damaged, cut short or not consistent in itself is refused.
 func (h *Heuristic) Load(b []byte) error {
 	var t Table
-	if err := unpack.Unmarshal(b, &t, 0); err != nil {
-		return fmt.Errorf("reading the distance tables: %v", err)
+	if err := Format.Decode(b, &t); err != nil {
+		return err
 	}
 	if t.Fingerprint != fingerprint(h.net, h.target) || len(t.Conjuncts) != len(h.target.Conjuncts) {
 		return fmt.Errorf("the distance tables were made for another network or query")
 	}
-	for i, row := range t.Conjuncts {
-		if len(row.Procs) != len(row.Dist) || len(row.Procs) != len(h.target.Conjuncts[i].Locs) {
-			return fmt.Errorf("the distance tables are malformed")
-		}
-		for k, p := range row.Procs {
-			if p < 0 || int(p) >= len(h.net.Processes) || len(row.Dist[k]) != len(h.net.Processes[p].Locations) {
-				return fmt.Errorf("the distance tables are malformed")
-			}
+	for i := range t.Conjuncts {
+		if err := h.checkRow(&t.Conjuncts[i], h.target.Conjuncts[i]); err != nil {
+			return Format.Damaged("conjunct %d: %v", i, err)
 		}
 	}
 	h.tab = &t
+	return nil
+}
+
+// checkRow checks one conjunct's tables against its constrained
+// processes: one table per process, one distance per location, each −1
+// or non-negative, 0 at the target locations.
+func (h *Heuristic) checkRow(row *ConjunctRow, c heuristic.Conjunct) error {
+	if len(row.Procs) != len(c.Locs) || len(row.Dist) != len(c.Locs) {
+		return fmt.Errorf("%d processes with %d tables, not %d", len(row.Procs), len(row.Dist), len(c.Locs))
+	}
+	for k, ls := range c.Locs {
+		p, dist := row.Procs[k], row.Dist[k]
+		if p != ls.Proc || len(dist) != len(h.net.Processes[p].Locations) {
+			return fmt.Errorf("the table of process %d does not fit it", p)
+		}
+		if slices.ContainsFunc(dist, func(d int32) bool { return d < -1 }) {
+			return fmt.Errorf("process %d has a negative distance", p)
+		}
+		for _, l := range ls.Locs {
+			if dist[l] != 0 {
+				return fmt.Errorf("process %d is %d from its target location %d", p, dist[l], l)
+			}
+		}
+	}
 	return nil
 }
 

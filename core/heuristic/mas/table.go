@@ -1,20 +1,23 @@
 // The abstraction as bytes: msgpack, deterministic, with what it was
-// made for.
+// made for, in heuristic's envelope; loading checks every field.
 
 package mas
 
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"beeline/core/heuristic"
-	"beeline/core/unpack"
+	"beeline/core/model"
 )
 
 // FormatVersion is the version of the table encoding; a table of another
-// version is refused.
-const FormatVersion = 1
+// version is refused. Version 2 puts the table in heuristic's envelope,
+// with a checksum.
+const FormatVersion = 2
+
+// Format is the merge-and-shrink table format.
+var Format = heuristic.TableFormat{Kind: "mas", What: "the merge-and-shrink table", Version: FormatVersion}
 
 // Table is the encoded form of the abstraction.
 type Table struct {
@@ -71,23 +74,24 @@ func (h *Heuristic) Table() ([]byte, error) {
 	for _, n := range h.abs.nodes {
 		t.Nodes = append(t.Nodes, NodeTable{Atom: n.atom, Left: n.left, Right: n.right, NR: n.nr, Table: n.table})
 	}
-	return heuristic.EncodeTable(&t)
+	return Format.Encode(&t)
 }
 
 // Load reads a table made by Table for the same network, target and
-// bound.
+// bound. A table damaged, cut short or not consistent in itself is
+// refused and nothing of it is kept.
 func (h *Heuristic) Load(b []byte) error {
 	var t Table
-	if err := unpack.Unmarshal(b, &t, 0); err != nil {
-		return fmt.Errorf("reading the merge-and-shrink table: %v", err)
+	if err := Format.Decode(b, &t); err != nil {
+		return err
 	}
-	if err := heuristic.MadeFor("the merge-and-shrink table", t.Version, FormatVersion, t.Network, t.Target, h.net, h.target); err != nil {
+	if err := heuristic.MadeFor(Format.What, t.Version, FormatVersion, t.Network, t.Target, h.net, h.target); err != nil {
 		return err
 	}
 	if t.Bound != h.bound {
 		return fmt.Errorf("the merge-and-shrink table was made with bound %d, not %d", t.Bound, h.bound)
 	}
-	abs, err := t.abstraction(len(h.net.Processes), len(h.net.Vars))
+	abs, err := t.abstraction(h.net)
 	if err != nil {
 		return err
 	}
@@ -95,59 +99,127 @@ func (h *Heuristic) Load(b []byte) error {
 	return nil
 }
 
-// abstraction rebuilds the lookup structure, checking its shapes, so
-// that no lookup can index out of range.
-func (t *Table) abstraction(np, nv int) (*abstraction, error) {
-	bad := func(why string) error { return fmt.Errorf("the merge-and-shrink table is malformed: %s", why) }
+// abstraction rebuilds the lookup structure, checking every field first,
+// so that no lookup can index out of range nor read a value the
+// abstraction never held: atoms against the network, nodes in tree order
+// with tables of their children's sizes, distances inf or non-negative
+// and one per state of the root.
+func (t *Table) abstraction(n *model.Network) (*abstraction, error) {
 	a := &abstraction{dist: t.Dist}
-	for _, at := range t.Atoms {
-		w := len(at.Slots)
-		if at.Proc >= 0 {
-			w++
-		}
-		if at.Proc >= int32(np) || w == 0 && len(at.States) != 1 || w > 0 && len(at.Values) != w*len(at.States) {
-			return nil, bad("atom shape")
-		}
-		for _, s := range at.Slots {
-			if s < 0 || int(s) >= nv {
-				return nil, bad("slot " + strconv.Itoa(int(s)))
-			}
-		}
-		idx := atomIndex{proc: at.Proc, slots: at.Slots, keys: make(map[string]int32, len(at.States))}
-		var key []byte
-		for i, st := range at.States {
-			key = heuristic.AppendKey(key[:0], at.Values[i*w:(i+1)*w]...)
-			idx.keys[string(key)] = st
+	for i := range t.Atoms {
+		idx, err := t.atom(n, i)
+		if err != nil {
+			return nil, err
 		}
 		a.atoms = append(a.atoms, idx)
 	}
 	size := make([]int32, len(t.Nodes)) // states of each node
-	for i, n := range t.Nodes {
-		var states []int32
-		if n.Atom >= 0 {
-			if int(n.Atom) >= len(a.atoms) {
-				return nil, bad("atom index")
-			}
-			for _, s := range a.atoms[n.Atom].keys {
-				states = append(states, s)
-			}
-		} else {
-			if n.Left < 0 || n.Right < 0 || int(n.Left) >= i || int(n.Right) >= i || n.NR != size[n.Right] ||
-				len(n.Table) != int(size[n.Left])*int(n.NR) {
-				return nil, bad("node " + strconv.Itoa(i))
-			}
-			states = n.Table
+	for i, nd := range t.Nodes {
+		states, err := t.node(a, size, i)
+		if err != nil {
+			return nil, err
 		}
 		for _, s := range states {
 			if s < -1 {
-				return nil, bad("state")
+				return nil, Format.Damaged("node %d has state %d", i, s)
 			}
 			size[i] = max(size[i], s+1)
 		}
-		a.nodes = append(a.nodes, node{atom: n.Atom, left: n.Left, right: n.Right, nr: n.NR, table: n.Table})
+		a.nodes = append(a.nodes, node{atom: nd.Atom, left: nd.Left, right: nd.Right, nr: nd.NR, table: nd.Table})
 	}
-	if len(a.nodes) > 0 && int(size[len(a.nodes)-1]) > len(a.dist) || len(a.nodes) == 0 && len(a.dist) != 1 {
-		return nil, bad("distances")
+	if err := t.checkDist(size); err != nil {
+		return nil, err
 	}
 	return a, nil
+}
+
+// atom checks atom i and returns its index: a process of n (or −1) and
+// slots of n, one key of values in range per state, no key twice.
+func (t *Table) atom(n *model.Network, i int) (atomIndex, error) {
+	at := &t.Atoms[i]
+	w := len(at.Slots)
+	if at.Proc >= 0 {
+		w++
+	}
+	switch {
+	case at.Proc < -1 || at.Proc >= int32(len(n.Processes)):
+		return atomIndex{}, Format.Damaged("atom %d names process %d", i, at.Proc)
+	case w == 0 && (len(at.States) != 1 || len(at.Values) != 0), w > 0 && len(at.Values) != w*len(at.States):
+		return atomIndex{}, Format.Damaged("atom %d has %d values for %d states of %d positions", i, len(at.Values), len(at.States), w)
+	}
+	for _, s := range at.Slots {
+		if s < 0 || int(s) >= len(n.Vars) {
+			return atomIndex{}, Format.Damaged("atom %d names slot %d", i, s)
+		}
+	}
+	idx := atomIndex{proc: at.Proc, slots: at.Slots, keys: make(map[string]int32, len(at.States))}
+	var key []byte
+	for k, st := range at.States {
+		vals := at.Values[k*w : (k+1)*w]
+		if !inRange(n, at, vals) {
+			return atomIndex{}, Format.Damaged("atom %d has values %v outside their ranges", i, vals)
+		}
+		key = heuristic.AppendKey(key[:0], vals...)
+		idx.keys[string(key)] = st
+	}
+	if len(idx.keys) != len(at.States) {
+		return atomIndex{}, Format.Damaged("atom %d has a state twice", i)
+	}
+	return idx, nil
+}
+
+// inRange reports whether vals, an atom's location then slot values, are
+// in their ranges.
+func inRange(n *model.Network, at *AtomTable, vals []int32) bool {
+	if at.Proc >= 0 {
+		if vals[0] < 0 || int(vals[0]) >= len(n.Processes[at.Proc].Locations) {
+			return false
+		}
+		vals = vals[1:]
+	}
+	for k, s := range at.Slots {
+		if v := n.Vars[s]; vals[k] < v.Lo || vals[k] > v.Hi {
+			return false
+		}
+	}
+	return true
+}
+
+// node checks node i against the atoms and the sizes of the nodes before
+// it, and returns the states it may give: a leaf reads an atom, an inner
+// node two earlier nodes through a table of their sizes' product.
+func (t *Table) node(a *abstraction, size []int32, i int) ([]int32, error) {
+	nd := &t.Nodes[i]
+	if nd.Atom >= 0 {
+		if int(nd.Atom) >= len(a.atoms) || nd.Left != -1 || nd.Right != -1 || nd.NR != 0 || len(nd.Table) != 0 {
+			return nil, Format.Damaged("leaf %d is malformed", i)
+		}
+		var states []int32
+		for _, s := range a.atoms[nd.Atom].keys {
+			states = append(states, s)
+		}
+		return states, nil
+	}
+	if nd.Atom != -1 || nd.Left < 0 || nd.Right < 0 || int(nd.Left) >= i || int(nd.Right) >= i || nd.NR != size[nd.Right] ||
+		int64(len(nd.Table)) != int64(size[nd.Left])*int64(nd.NR) {
+		return nil, Format.Damaged("node %d does not fit its children", i)
+	}
+	return nd.Table, nil
+}
+
+// checkDist checks the distances: one per state of the root (the one
+// distance of an abstraction without nodes), each inf or non-negative.
+func (t *Table) checkDist(size []int32) error {
+	switch {
+	case len(size) > 0 && int(size[len(size)-1]) > len(t.Dist):
+		return Format.Damaged("%d distances for %d states", len(t.Dist), size[len(size)-1])
+	case len(size) == 0 && len(t.Dist) != 1:
+		return Format.Damaged("%d distances without nodes, not 1", len(t.Dist))
+	}
+	for k, d := range t.Dist {
+		if d < 0 || len(size) == 0 && d == inf {
+			return Format.Damaged("state %d has distance %d", k, d)
+		}
+	}
+	return nil
 }

@@ -1,5 +1,5 @@
 // The abstractions as bytes: msgpack, deterministic, with what they were
-// made for.
+// made for, in heuristic's envelope; loading checks every field.
 
 package pa
 
@@ -11,12 +11,15 @@ import (
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
 	"beeline/core/ir"
-	"beeline/core/unpack"
 )
 
 // FormatVersion is the version of the table encoding; a table of another
-// version is refused.
-const FormatVersion = 2
+// version is refused. Version 3 puts the table in heuristic's envelope,
+// with a checksum.
+const FormatVersion = 3
+
+// Format is the predicate abstraction's table format.
+var Format = heuristic.TableFormat{Kind: "pa", What: "the predicate abstraction table", Version: FormatVersion}
 
 // Table is the encoded form of the abstractions.
 type Table struct {
@@ -73,34 +76,38 @@ func (h *Heuristic) Table() ([]byte, error) {
 		at.Sets, at.Dist = a.tree.sets()
 		t.Abs = append(t.Abs, at)
 	}
-	return heuristic.EncodeTable(&t)
+	return Format.Encode(&t)
 }
 
 // Load reads a table made by Table for the same network, target and
-// options.
+// options. A table damaged, cut short or not consistent in itself is
+// refused and nothing of it is kept.
 func (h *Heuristic) Load(b []byte) error {
 	var t Table
-	if err := unpack.Unmarshal(b, &t, 0); err != nil {
-		return fmt.Errorf("reading the predicate abstraction table: %v", err)
+	if err := Format.Decode(b, &t); err != nil {
+		return err
 	}
-	if err := heuristic.MadeFor("the predicate abstraction table", t.Version, FormatVersion, t.Network, t.Target, h.net, h.target); err != nil {
+	if err := heuristic.MadeFor(Format.What, t.Version, FormatVersion, t.Network, t.Target, h.net, h.target); err != nil {
 		return err
 	}
 	if t.Options != h.opts.key() {
 		return fmt.Errorf("the predicate abstraction table was made with %s, not %s", t.Options, h.opts.key())
 	}
+	if t.Rounds < 0 {
+		return Format.Damaged("%d rounds", t.Rounds)
+	}
 	var abs []*abstraction
 	for k, at := range t.Abs {
 		a, err := h.decode(&at)
 		if err != nil {
-			return fmt.Errorf("the predicate abstraction table is malformed: abstraction %d: %v", k+1, err)
+			return Format.Damaged("abstraction %d: %v", k+1, err)
 		}
 		abs = append(abs, a)
 	}
 	for _, g := range t.Groups {
 		// A group is empty only as the one group of no abstraction.
 		if len(g) == 0 && len(abs) > 0 || slices.ContainsFunc(g, func(i int32) bool { return i < 0 || int(i) >= len(abs) }) {
-			return fmt.Errorf("the predicate abstraction table is malformed: a disjunct's abstractions")
+			return Format.Damaged("a disjunct's abstractions")
 		}
 	}
 	h.abs, h.groups, h.cuts, h.rounds, h.done = abs, allGroups(t.Groups, len(abs)), t.Cuts, t.Rounds, true
@@ -110,14 +117,18 @@ func (h *Heuristic) Load(b []byte) error {
 // decode rebuilds one abstraction, checking every index a lookup uses.
 func (h *Heuristic) decode(at *AbsTable) (*abstraction, error) {
 	n := h.net
-	if len(at.Clocks) != len(at.Exprs) || len(at.Sets) != len(at.Dist) {
-		return nil, fmt.Errorf("shape")
+	switch {
+	case len(at.Clocks) != len(at.Exprs) || len(at.Sets) != len(at.Dist):
+		return nil, fmt.Errorf("%d predicates with %d clock constraints, %d states with %d distances",
+			len(at.Exprs), len(at.Clocks), len(at.Sets), len(at.Dist))
+	case at.Floor < 0 || at.States < 0 || at.Layers < 0:
+		return nil, fmt.Errorf("floor %d, %d states, %d layers", at.Floor, at.States, at.Layers)
 	}
 	a := &abstraction{floor: at.Floor, states: at.States, layers: at.Layers, tree: newUBTree()}
 	for i, code := range at.Exprs {
 		if len(code) == 0 {
 			c := at.Clocks[i]
-			if c[0] < 0 || c[1] < 0 || int(c[0]) >= len(n.Clocks) || int(c[1]) >= len(n.Clocks) || c[0] == c[1] {
+			if c[0] < 0 || c[1] < 0 || int(c[0]) >= len(n.Clocks) || int(c[1]) >= len(n.Clocks) || c[0] == c[1] || !validBound(dbm.Bound(c[2])) {
 				return nil, fmt.Errorf("clock predicate %d", i)
 			}
 			a.preds = append(a.preds, Pred{I: c[0], J: c[1], Bound: dbm.Bound(c[2])})
@@ -125,7 +136,7 @@ func (h *Heuristic) decode(at *AbsTable) (*abstraction, error) {
 			continue
 		}
 		e, rest, err := h.decodeExpr(code, 0)
-		if err != nil || len(rest) != 0 {
+		if err != nil || len(rest) != 0 || at.Clocks[i] != [3]int32{} {
 			return nil, fmt.Errorf("predicate %d", i)
 		}
 		a.preds = append(a.preds, Pred{Expr: e})
@@ -144,6 +155,12 @@ func (h *Heuristic) decode(at *AbsTable) (*abstraction, error) {
 		a.tree.insert(set, at.Dist[k])
 	}
 	return a, nil
+}
+
+// validBound reports whether b is a bound a clock predicate may hold:
+// "< ∞" or finite within dbm.MaxConstant.
+func validBound(b dbm.Bound) bool {
+	return b == dbm.LTInfinity || b <= dbm.LE(dbm.MaxConstant) && b >= dbm.LT(-dbm.MaxConstant)
 }
 
 // encodeExpr appends e in prefix form: op, lo, hi, proc, fn, arguments,

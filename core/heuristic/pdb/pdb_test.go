@@ -14,8 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vmihailenco/msgpack/v5"
-
 	"beeline/core/heuristic/pdb"
 	"beeline/core/internal/reachtest"
 	"beeline/core/internal/testmodel"
@@ -391,10 +389,10 @@ func TestLoadRefuses(t *testing.T) {
 		{"another query", newProblem(t, p.N, "E<> P.M"), pdb.Full, good, "another query"},
 		{"another selection", p, pdb.RussianDoll, good, "pattern selection full, not rd"},
 		{"a newer version", p, pdb.Full, reencode(t, good, func(tb *pdb.Table) { tb.Version++ }), fmt.Sprint("format version ", pdb.FormatVersion+1)},
-		{"a wrong dimension", p, pdb.Full, reencode(t, good, func(tb *pdb.Table) { tb.Dim++ }), "malformed"},
-		{"a short zone", p, pdb.Full, reencode(t, good, func(tb *pdb.Table) { tb.Groups[0].Zones = tb.Groups[0].Zones[1:] }), "malformed"},
-		{"truncated", p, pdb.Full, good[:len(good)/2], "reading the pattern database"},
-		{"garbage", p, pdb.Full, []byte("not a table"), "reading the pattern database"},
+		{"a wrong dimension", p, pdb.Full, reencode(t, good, func(tb *pdb.Table) { tb.Dim++ }), "the table is damaged: the pattern database: its zones have dimension"},
+		{"a short zone", p, pdb.Full, reencode(t, good, func(tb *pdb.Table) { tb.Groups[0].Zones = tb.Groups[0].Zones[1:] }), "the table is damaged: the pattern database: group 0 has"},
+		{"truncated", p, pdb.Full, good[:len(good)/2], "the table is damaged: it is cut short"},
+		{"garbage", p, pdb.Full, []byte("not a table"), "the table is damaged: it does not begin with"},
 	}
 	for _, name := range []string{"location.xta", "constant.xta"} {
 		q := newProblem(t, testmodel.Source(t, name, straddleVariants[name]), "E<> P.T")
@@ -413,15 +411,16 @@ func TestLoadRefuses(t *testing.T) {
 	}
 }
 
-// reencode decodes a table, changes it and encodes it again.
+// reencode decodes a table, changes it and encodes it again, with a
+// checksum that matches.
 func reencode(t *testing.T, b []byte, change func(*pdb.Table)) []byte {
 	t.Helper()
 	var tb pdb.Table
-	if err := msgpack.Unmarshal(b, &tb); err != nil {
+	if err := pdb.Format.Decode(b, &tb); err != nil {
 		t.Fatal(err)
 	}
 	change(&tb)
-	out, err := msgpack.Marshal(&tb)
+	out, err := pdb.Format.Encode(&tb)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,176 @@
+// Damaged tables: every bit flipped and every length cut is refused;
+// flips behind a checksum that matches are refused or loaded safely.
+
+package reachtest
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"beeline/core/heuristic"
+)
+
+// maxFlipBytes is the largest table whose every bit the checks flip;
+// of a larger one they flip a sample (flipBits).
+const maxFlipBytes = 4096
+
+// ExpectDamageRefused checks that table with one bit flipped or cut
+// short is refused by load, which loads bytes into a fresh heuristic,
+// with an error saying that the table is damaged. It flips every bit of
+// a table of at most maxFlipBytes, of a larger one those of its first
+// and last 64 bytes (the envelope's header and checksum) and a sample
+// spread over the rest, and cuts it at every length (a sample as well).
+// It returns the number of damaged tables tried.
+func ExpectDamageRefused(t *testing.T, table []byte, load func(b []byte) error) int {
+	t.Helper()
+	n := 0
+	for _, bit := range flipBits(len(table)) {
+		b := flip(table, bit)
+		if err := load(b); err == nil || !strings.Contains(err.Error(), "the table is damaged") {
+			t.Fatalf("bit %d of %d flipped: %v, want a refusal saying that the table is damaged", bit, 8*len(table), err)
+		}
+		n++
+	}
+	for _, cut := range sample(len(table)) {
+		if err := load(table[:cut]); err == nil || !strings.Contains(err.Error(), "the table is damaged") {
+			t.Fatalf("cut to %d of %d bytes: %v, want a refusal saying that the table is damaged", cut, len(table), err)
+		}
+		n++
+	}
+	return n
+}
+
+// ExpectBodyDamageSafe flips bits of table's body (as flipBits chooses
+// them) and seals it again with f, so that the checksum matches: load
+// must refuse the result or load it, and the heuristic loaded must
+// estimate every state without a panic. It returns how many damaged
+// tables were loaded and how many of those changed an estimate of want
+// (the intact table's heuristic) on states: what only the checksum
+// keeps out.
+func ExpectBodyDamageSafe(t *testing.T, f heuristic.TableFormat, table []byte, load func(b []byte) (heuristic.Heuristic, error), want heuristic.Heuristic, states []State) (loaded, changed int) {
+	t.Helper()
+	body, err := f.Open(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bit := range flipBits(len(body)) {
+		h, diff := LoadSafely(t, fmt.Sprintf("bit %d of the body flipped", bit), f.Seal(flip(body, bit)), load, want, states)
+		if h != nil {
+			loaded++
+		}
+		if diff {
+			changed++
+		}
+	}
+	return loaded, changed
+}
+
+// LoadSafely loads b with load and, when it is accepted, estimates
+// states with the heuristic loaded; a panic fails t with what. It
+// reports whether an estimate differs from want's (when want is set).
+func LoadSafely(t testing.TB, what string, b []byte, load func(b []byte) (heuristic.Heuristic, error), want heuristic.Heuristic, states []State) (h heuristic.Heuristic, diff bool) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Fatalf("%s: panic: %v", what, r)
+		}
+	}()
+	h, err := load(b)
+	if err != nil {
+		return nil, false
+	}
+	for _, s := range states {
+		v, inf := h.Estimate(s.D, s.Z)
+		if want != nil {
+			w, winf := want.Estimate(s.D, s.Z)
+			diff = diff || v != w || inf != winf
+		}
+	}
+	return h, diff
+}
+
+// flip returns a copy of b with bit i flipped.
+func flip(b []byte, i int) []byte {
+	out := append([]byte(nil), b...)
+	out[i/8] ^= 1 << (i % 8)
+	return out
+}
+
+// flipBits returns the bits to flip in n bytes: all of them up to
+// maxFlipBytes, else every bit of the first and last 64 bytes and a
+// sample of the rest, the same on every run.
+func flipBits(n int) []int {
+	var out []int
+	for _, i := range sample(n) {
+		for k := range 8 {
+			out = append(out, 8*i+k)
+		}
+	}
+	return out
+}
+
+// sample returns byte positions below n: all of them up to
+// maxFlipBytes, else the first and last 64 and an evenly spread sample
+// of the rest.
+func sample(n int) []int {
+	var out []int
+	if n <= maxFlipBytes {
+		for i := range n {
+			out = append(out, i)
+		}
+		return out
+	}
+	step := (n - 128) / (maxFlipBytes - 128)
+	for i := 0; i < n; i++ {
+		if i < 64 || i >= n-64 || (i-64)%step == 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// ExpectTableIntegrity runs the checks of a table on one heuristic: the
+// intact table loads with want's estimates on states, every damage is
+// refused (ExpectDamageRefused), and behind a matching checksum every
+// flip of the body is refused or loads safely (ExpectBodyDamageSafe).
+func ExpectTableIntegrity(t *testing.T, f heuristic.TableFormat, table []byte, load func(b []byte) (heuristic.Heuristic, error), want heuristic.Heuristic, states []State) {
+	t.Helper()
+	if h, diff := LoadSafely(t, "the intact table", table, load, want, states); h == nil || diff {
+		t.Fatalf("the intact table does not load with the same estimates")
+	}
+	n := ExpectDamageRefused(t, table, func(b []byte) error { _, err := load(b); return err })
+	loaded, changed := ExpectBodyDamageSafe(t, f, table, load, want, states)
+	t.Logf("%d bytes: %d damaged tables refused; behind a matching checksum, %d flips of the body loaded, %d of them changing an estimate on %d states",
+		len(table), n, loaded, changed, len(states))
+}
+
+// FuzzTable fuzzes load with f's bytes as they are and sealed in an
+// envelope of f whose checksum matches: each is refused, or the
+// heuristic loaded estimates states without a panic. table seeds the
+// corpus, whole and as its body.
+func FuzzTable(fz *testing.F, f heuristic.TableFormat, table []byte, load func(b []byte) (heuristic.Heuristic, error), states []State) {
+	body, err := f.Open(table)
+	if err != nil {
+		fz.Fatal(err)
+	}
+	fz.Add(body)
+	fz.Add(table)
+	fz.Fuzz(func(t *testing.T, b []byte) {
+		LoadSafely(t, "as given", b, load, nil, states)
+		LoadSafely(t, "sealed", f.Seal(b), load, nil, states)
+	})
+}
+
+// SampleWithSuccessors returns up to max states of random walks (seeded
+// by seed) with their successors.
+func (p *Problem) SampleWithSuccessors(t testing.TB, seed uint64, max int) []State {
+	t.Helper()
+	x := p.G.NewExpander()
+	var out []State
+	for _, s := range p.Sample(t, rand.New(rand.NewPCG(seed, seed+1)), max) {
+		out = append(out, append(p.Successors(t, x, s), s)...)
+	}
+	return out
+}

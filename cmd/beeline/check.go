@@ -55,7 +55,7 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 	fl.Var(&c.maxMemory, "max-memory", "stop a query before the process's resident memory passes `BYTES` (e.g. 512M, 2G; 0: no limit)")
 	fl.DurationVar(&c.timeout, "timeout", 0, "stop a query after this `duration` (e.g. 30s, 5m; 0: no limit)")
 	fl.Uint64Var(&c.seed, "seed", 1, "seed of the random depth-first search")
-	fl.StringVar(&c.table, "table", "", "load the heuristic's precomputed table from `FILE` (written by beeline prepare) instead of computing it")
+	fl.StringVar(&c.table, "table", "", "load the heuristic's precomputed table from `FILE` (written by beeline prepare; a regular file of at most 256 MiB) instead of computing it")
 	fl.StringVar(&c.symmetry, "symmetry", "on", choiceUsage("symmetry `reduction` for scalar sets", cat.Symmetries, noTraits))
 	fl.BoolVar(&c.storeCommitted, "store-committed", false, "store every state; otherwise, as UPPAAL does, states with a process in a committed location are passed through without being stored (not with astar; with a trace asked for, a second search that stores them runs when the goal is reached)")
 }
@@ -73,15 +73,8 @@ func (c *checkFlags) options() (verify.Options, error) {
 	if c.maxStates < 0 || c.timeout < 0 || c.hcache < 0 {
 		return verify.Options{}, fmt.Errorf("budgets and cache sizes must not be negative")
 	}
-	if c.table != "" {
-		if c.heuristic == "" {
-			return verify.Options{}, fmt.Errorf("--table needs --heuristic: the table belongs to one")
-		}
-		b, err := os.ReadFile(c.table)
-		if err != nil {
-			return verify.Options{}, err
-		}
-		v.Table = b
+	if c.table != "" && c.heuristic == "" {
+		return verify.Options{}, fmt.Errorf("--table needs --heuristic: the table belongs to one")
 	}
 	return v, nil
 }
@@ -127,6 +120,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 
+	if cf.table != "" {
+		// A file, not a flag, that is wrong: said without the usage.
+		if opts.Table, err = readTable(cf.table, int64(cf.maxMemory)); err != nil {
+			fmt.Fprintf(stderr, "beeline check: %v\n", err)
+			return exitModelError
+		}
+	}
 	l, picked, status := loadPicked("check", pos, cf.queries, cf.formulas, stderr)
 	if l == nil {
 		return status

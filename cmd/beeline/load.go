@@ -3,7 +3,7 @@
 package main
 
 import (
-	"os"
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -21,20 +21,37 @@ func isQueryFile(path string) bool {
 	return strings.EqualFold(filepath.Ext(path), ".q")
 }
 
-// loadModel reads a model and the given query files. An unreadable file is
-// returned as an error; everything wrong inside the files is in Diags.
+// loadModel reads a model and the given query files, each a regular file
+// of at most job.MaxFileBytes. An unreadable file is returned as an
+// error; everything wrong inside the files is in Diags.
 func loadModel(path string, queryFiles []string) (*loaded, error) {
-	src, err := os.ReadFile(path)
+	src, err := job.ReadFile(path, "a model or query file", job.MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
 	var qfs []job.File
 	for _, qf := range queryFiles {
-		qsrc, err := os.ReadFile(qf)
+		qsrc, err := job.ReadFile(qf, "a model or query file", job.MaxFileBytes)
 		if err != nil {
 			return nil, err
 		}
 		qfs = append(qfs, job.File{Name: qf, Data: qsrc})
 	}
 	return &loaded{Model: job.Load(job.File{Name: path, Data: src}, qfs...), Path: path}, nil
+}
+
+// readTable reads a table file (--table): a regular file of at most
+// job.MaxTableBytes, and of at most maxMemory when it is set, as the
+// table is held in memory whole. An empty file is refused rather than
+// taken for no table.
+func readTable(path string, maxMemory int64) ([]byte, error) {
+	limit, what := int64(job.MaxTableBytes), "a table"
+	if maxMemory > 0 && maxMemory < limit {
+		limit, what = maxMemory, "a table under --max-memory"
+	}
+	b, err := job.ReadFile(path, what, limit)
+	if err == nil && len(b) == 0 {
+		err = fmt.Errorf("%s is empty: not a table", path)
+	}
+	return b, err
 }

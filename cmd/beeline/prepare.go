@@ -11,9 +11,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"time"
 
 	"beeline/core/heuristic"
+	"beeline/core/job"
 	"beeline/core/options"
 	"beeline/core/protocol"
 )
@@ -23,7 +25,9 @@ const prepareUsage = `usage: beeline prepare MODEL [QUERIES.q]... (--query N | -
 Precomputes the table of a heuristic (by default a pattern database) for
 one query of a model and writes it to FILE, to be read back with
 'beeline check --heuristic SAME --table FILE'. The table records the
-model, the query and the options it was made for.
+model, the query and the options it was made for, with a checksum. FILE
+must not be one of the inputs; it is written beside, then renamed, so
+that it never holds half a table.
 
 options:
 `
@@ -75,6 +79,8 @@ func runPrepare(args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("a table belongs to one query: give exactly one --query or --formula")
 	case pf.timeout < 0:
 		err = fmt.Errorf("--timeout must not be negative")
+	default:
+		err = checkOutput(pf.out, pos)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "beeline prepare: %v\n", err)
@@ -119,11 +125,14 @@ func prepare(pos []string, pf prepareFlags, stdout, stderr io.Writer) int {
 		return exitBudget
 	}
 	table, err := h.Table()
-	if err == nil && table == nil {
+	switch {
+	case err != nil:
+	case table == nil:
 		err = fmt.Errorf("heuristic %s has no table to prepare", pf.heuristic)
-	}
-	if err == nil {
-		err = os.WriteFile(pf.out, table, 0o644)
+	case len(table) > job.MaxTableBytes:
+		err = fmt.Errorf("the table has %s, more than the %s that check --table reads", job.SizeText(int64(len(table))), job.SizeText(job.MaxTableBytes))
+	default:
+		err = writeTable(pf.out, table)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "beeline prepare: %v\n", err)
@@ -131,6 +140,53 @@ func prepare(pos []string, pf prepareFlags, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s: %s, %d bytes, computed in %.3f s\n", pf.out, h.Info(), len(table), time.Since(start).Seconds())
 	return exitOK
+}
+
+// checkOutput refuses an output file that is one of the inputs (the
+// same file, whatever its name: os.SameFile) or that exists and is not
+// a regular file (a rename would replace a device such as /dev/null).
+func checkOutput(out string, inputs []string) error {
+	fo, err := os.Stat(out)
+	if err != nil {
+		return nil // a new file, or one the write will say why it cannot make
+	}
+	if !fo.Mode().IsRegular() {
+		return fmt.Errorf("-o %s is not a regular file: the table goes to a file of its own", out)
+	}
+	for _, in := range inputs {
+		if fi, err := os.Stat(in); err == nil && os.SameFile(fo, fi) {
+			return fmt.Errorf("-o %s is the input file %s: prepare would overwrite it; name another file", out, in)
+		}
+	}
+	return nil
+}
+
+// writeTable writes table to a temporary file beside out and renames it
+// to out, so that out is never left half written: it holds the old
+// contents or the new table, whatever stops prepare.
+func writeTable(out string, table []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(table)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, out)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
 }
 
 // progressPrinter prints the precomputation's progress at most twice a

@@ -14,6 +14,12 @@
 // a positioned source.Diagnostic in Model.Diags; a query whose formula has
 // errors is kept with Failed set, so the numbering never shifts.
 //
+// ReadFile is the one reader of the files the command line is given:
+// regular files only (a named pipe might never be written, a device such
+// as /dev/zero never ends), within a limit checked on the size before
+// reading and on the bytes read: MaxFileBytes (64 MiB) for a model or
+// query file, MaxTableBytes (256 MiB) for a table.
+//
 // Check maps a verify.Result to an Outcome whose Verdict is one of the
 // four words the protocol and the CLI print: "satisfied", "not
 // satisfied", "unknown" (a budget stopped the search, or the query kind is

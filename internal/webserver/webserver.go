@@ -4,6 +4,7 @@ package webserver
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"mime"
@@ -52,7 +53,7 @@ func New(opts Options) http.Handler {
 		mux.Handle("GET /index.html", files)
 		mux.Handle("GET /web/", files)
 		if opts.Index == nil {
-			opts.Index = func(*http.Request) ([]byte, error) { return fs.ReadFile(opts.Files, "index.html") }
+			opts.Index = func(*http.Request) ([]byte, error) { return readPage(opts.Files, "index.html") }
 		}
 	}
 	if opts.API != nil {
@@ -114,7 +115,7 @@ func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	info, err := fs.Stat(s.files, name)
-	if err != nil || info.IsDir() {
+	if err != nil || !info.Mode().IsRegular() {
 		http.NotFound(w, r)
 		return
 	}
@@ -124,7 +125,7 @@ func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Add("Vary", "Accept-Encoding")
 	serve := name
 	if acceptsGzip(r) {
-		if gz, err := fs.Stat(s.files, name+".gz"); err == nil && !gz.IsDir() {
+		if gz, err := fs.Stat(s.files, name+".gz"); err == nil && gz.Mode().IsRegular() {
 			serve = name + ".gz"
 			h.Set("Content-Encoding", "gzip")
 			h.Set("X-Uncompressed-Length", strconv.FormatInt(info.Size(), 10))
@@ -147,6 +148,28 @@ func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.ServeContent(w, r, name, fi.ModTime(), content)
+}
+
+// maxPage bounds the page read whole for /s/{id}: index.html has about
+// 10 KB.
+const maxPage = 4 << 20
+
+// readPage reads the page name of files: a regular file (a named pipe
+// under --root would block the open) of at most maxPage bytes.
+func readPage(files fs.FS, name string) ([]byte, error) {
+	if fi, err := fs.Stat(files, name); err != nil || !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", name)
+	}
+	f, err := files.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxPage+1))
+	if err == nil && len(b) > maxPage {
+		err = fmt.Errorf("%s is larger than %d bytes", name, maxPage)
+	}
+	return b, err
 }
 
 func hasDotComponent(name string) bool {

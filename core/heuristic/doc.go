@@ -17,7 +17,11 @@
 // Precompute is the optional expensive step (a pattern database, a
 // distance table) run once per query, with progress and cancellation.
 // Table encodes its result with msgpack, and Load reads it back instead of
-// precomputing, so that the page can cache tables between runs.
+// precomputing, so that the page can cache tables between runs. Every
+// table travels in one envelope (TableFormat: kind, format version, body,
+// SHA-256), checked before the body is decoded; each heuristic then
+// checks every field of the body against the network before a lookup can
+// read it, so that a damaged table is refused and never estimates.
 //
 // Cache wraps a heuristic with a direct-mapped table of estimates keyed
 // by a hash of the discrete part: the "bitstate" table that Kupferschmid

@@ -12,28 +12,34 @@ import (
 	"beeline/core/heuristic"
 )
 
-// maxFlipBytes is the largest table whose every bit the checks flip;
-// of a larger one they flip a sample (flipBits).
+// maxFlipBytes is the largest table whose every bit ExpectDamageRefused
+// flips; of a larger one it flips a sample (flipBits). Such a table is
+// refused by its checksum, before decoding, so each try is cheap.
 const maxFlipBytes = 4096
+
+// maxBodyFlipBytes is the same for ExpectBodyDamageSafe, whose every try
+// decodes a table and estimates with it: under js/wasm, on a busy
+// machine, flipping every bit of a 700-byte body took 25 s.
+const maxBodyFlipBytes = 64
 
 // ExpectDamageRefused checks that table with one bit flipped or cut
 // short is refused by load, which loads bytes into a fresh heuristic,
 // with an error saying that the table is damaged. It flips every bit of
 // a table of at most maxFlipBytes, of a larger one those of its first
-// and last 64 bytes (the envelope's header and checksum) and a sample
-// spread over the rest, and cuts it at every length (a sample as well).
+// and last KiB (the envelope's header and checksum) and of a
+// sample spread over the rest, and cuts it at every length (a sample as well).
 // It returns the number of damaged tables tried.
 func ExpectDamageRefused(t *testing.T, table []byte, load func(b []byte) error) int {
 	t.Helper()
 	n := 0
-	for _, bit := range flipBits(len(table)) {
+	for _, bit := range flipBits(len(table), maxFlipBytes) {
 		b := flip(table, bit)
 		if err := load(b); err == nil || !strings.Contains(err.Error(), "the table is damaged") {
 			t.Fatalf("bit %d of %d flipped: %v, want a refusal saying that the table is damaged", bit, 8*len(table), err)
 		}
 		n++
 	}
-	for _, cut := range sample(len(table)) {
+	for _, cut := range sample(len(table), maxFlipBytes) {
 		if err := load(table[:cut]); err == nil || !strings.Contains(err.Error(), "the table is damaged") {
 			t.Fatalf("cut to %d of %d bytes: %v, want a refusal saying that the table is damaged", cut, len(table), err)
 		}
@@ -43,7 +49,7 @@ func ExpectDamageRefused(t *testing.T, table []byte, load func(b []byte) error) 
 }
 
 // ExpectBodyDamageSafe flips bits of table's body (as flipBits chooses
-// them) and seals it again with f, so that the checksum matches: load
+// them, up to maxBodyFlipBytes) and seals it again with f, so that the checksum matches: load
 // must refuse the result or load it, and the heuristic loaded must
 // estimate every state without a panic. It returns how many damaged
 // tables were loaded and how many of those changed an estimate of want
@@ -55,7 +61,7 @@ func ExpectBodyDamageSafe(t *testing.T, f heuristic.TableFormat, table []byte, l
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, bit := range flipBits(len(body)) {
+	for _, bit := range flipBits(len(body), maxBodyFlipBytes) {
 		h, diff := LoadSafely(t, fmt.Sprintf("bit %d of the body flipped", bit), f.Seal(flip(body, bit)), load, want, states)
 		if h != nil {
 			loaded++
@@ -98,12 +104,12 @@ func flip(b []byte, i int) []byte {
 	return out
 }
 
-// flipBits returns the bits to flip in n bytes: all of them up to
-// maxFlipBytes, else every bit of the first and last 64 bytes and a
-// sample of the rest, the same on every run.
-func flipBits(n int) []int {
+// flipBits returns the bits to flip in n bytes: all of them up to max
+// bytes, else every bit of the bytes sample picks, the same on every
+// run.
+func flipBits(n, max int) []int {
 	var out []int
-	for _, i := range sample(n) {
+	for _, i := range sample(n, max) {
 		for k := range 8 {
 			out = append(out, 8*i+k)
 		}
@@ -111,20 +117,20 @@ func flipBits(n int) []int {
 	return out
 }
 
-// sample returns byte positions below n: all of them up to
-// maxFlipBytes, else the first and last 64 and an evenly spread sample
-// of the rest.
-func sample(n int) []int {
+// sample returns byte positions below n: all of them up to max, else the
+// first and last max/4 and about max/2 evenly spread over the rest.
+func sample(n, max int) []int {
 	var out []int
-	if n <= maxFlipBytes {
+	if n <= max {
 		for i := range n {
 			out = append(out, i)
 		}
 		return out
 	}
-	step := (n - 128) / (maxFlipBytes - 128)
+	edge := max / 4
+	step := (n-2*edge)/(max-2*edge) + 1
 	for i := 0; i < n; i++ {
-		if i < 64 || i >= n-64 || (i-64)%step == 0 {
+		if i < edge || i >= n-edge || (i-edge)%step == 0 {
 			out = append(out, i)
 		}
 	}

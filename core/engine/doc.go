@@ -4,12 +4,13 @@
 // github.com/syumai/workers' browser runtime, see wasm/worker), or on the
 // edge.
 //
-// It serves four routes, all POST with a msgpack protocol.Request body:
+// It serves five routes, all POST with a msgpack protocol.Request body:
 //
 //	/parse    load the model: a FrameModel, then FrameError if it has errors, then FrameDone
 //	/check    the same, then for every picked query FrameProgress frames and one FrameResult, then FrameDone
 //	/prepare  the same model frame, then the heuristic's precomputation for the one picked
 //	          query: FrameProgress frames (Phase "precomputing") and a FrameTable, then FrameDone
+//	/simulate replay a path and take random steps (simulate.go): a FrameSim, then FrameDone
 //	/catalog  what the engine offers (core/options' registry): a FrameCatalog, then FrameDone
 //
 // A /check whose request carries a Table (one query) loads it into the
@@ -43,11 +44,18 @@
 //     larger than the server accepts (16 MiB)"), before any of it is read
 //     when its Content-Length says so, and as soon as it passes the limit
 //     when it comes chunked.
-//   - MaxJobs: /parse, /check and /prepare each take one of MaxJobs slots
-//     for their whole run (/catalog takes none). A request that finds
-//     them all taken waits up to QueueWait for one, in arrival order,
-//     before its body is read, so that waiting requests hold no memory;
-//     then it is refused with 503 and a Retry-After header.
+//   - ReadTimeout (MaxTimeout when it is 0): a request's whole body
+//     must arrive within it, on every route, before it takes a job slot;
+//     a body that trickles in is answered 408 ("the request's body did
+//     not arrive within the server's read timeout (10s)") and its
+//     connection closed, so that slow bodies hold no slot and no
+//     connection past it.
+//   - MaxJobs: /parse, /check, /prepare and /simulate each take one of
+//     MaxJobs slots for their whole run (/catalog takes none), once
+//     their body is read. A request that finds them all taken waits up
+//     to QueueWait for one, in arrival order; then it is refused with
+//     503 and a Retry-After header. A waiting request holds its body
+//     (at most MaxRequestBytes).
 //   - MaxStates, MaxMemory, MaxTimeout: ceilings on the request's
 //     budgets. A request that gives no budget, or asks for more than a
 //     ceiling, gets the ceiling; one that asks for less keeps its own
@@ -55,9 +63,22 @@
 //     it reads "state limit", "memory limit" or "time limit" as any
 //     other). MaxMemory also caps /prepare's table budget. MaxTimeout
 //     also bounds the whole request from the moment it holds its slot:
-//     its body must arrive within it (408 otherwise), a query reached
-//     after it gets an "unknown" result with the reason "time limit", and
-//     a precomputation it stops fails with "the request ran out of time".
+//     a query reached after it gets an "unknown" result with the reason
+//     "time limit" (without a search), and a precomputation it stops
+//     fails with "the request ran out of time". /simulate's path is
+//     under the same budgets: its length counts as states.
+//
+// A job runs in its own goroutine while the handler watches its client.
+// A client that leaves (or stops reading, so that a frame cannot be
+// written) cancels the job's context, which every search, precomputation
+// and simulation polls, and the handler returns at once, freeing the
+// slot even when the job's computation has not reached a checkpoint yet
+// (a chain of calls in the model's code may not reach one for long). Such
+// a job is counted as abandoned until it ends; at most MaxJobs are, and a
+// job beyond that keeps its slot until it stops. A job whose time ran out
+// and that has not ended a second later is abandoned too, its stream
+// ended with a FrameError ("the job did not stop within the server's time
+// per request (2m0s): its results are lost").
 //
 // A /check whose heuristic precomputes its table itself (no Table given)
 // does so within the request's time but under the heuristic's own memory

@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"sync"
 	"time"
 
 	"beeline/core/options"
@@ -55,6 +56,11 @@ type Options struct {
 	// arrival order, and is then answered 503 with a Retry-After header.
 	MaxJobs   int
 	QueueWait time.Duration
+	// ReadTimeout bounds the time a request's body takes to arrive,
+	// counted from when the handler starts and before a job slot is
+	// taken (0: MaxTimeout, or none when that is 0 too). A body that is
+	// not whole by then is answered 408.
+	ReadTimeout time.Duration
 
 	// Yield, when set, is called after every progress frame. In a browser
 	// worker it must let the worker's event loop run a task (a timer does):
@@ -78,6 +84,7 @@ func New(opts Options) http.Handler {
 	h := &handler{opts: opts, registry: reg, catalog: reg.Catalog()}
 	if opts.MaxJobs > 0 {
 		h.slots = make(chan struct{}, opts.MaxJobs)
+		h.abandoned = make(chan struct{}, opts.MaxJobs)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /parse", h.serve(true, func(ctx context.Context, s *stream, req *protocol.Request) { h.run(ctx, s, req, false) }))
@@ -96,26 +103,65 @@ type handler struct {
 	// against which requests are decoded.
 	registry *options.Registry
 	catalog  *protocol.Catalog
-	// slots holds one token per running job when MaxJobs is set.
-	slots chan struct{}
+	// slots holds one token per running job when MaxJobs is set;
+	// abandoned one per job whose client left but which has not stopped
+	// yet (see runJob).
+	slots, abandoned chan struct{}
 }
 
 // stream writes frames to a response, flushing each, and remembers the
 // first write error (the client went away) so later frames are dropped.
+// A job writes from its own goroutine while the handler watches for its
+// client leaving; mu orders the two, and once the handler has let the job
+// go (detach) the job's frames are dropped, since the response is no
+// longer the handler's to write.
 type stream struct {
-	w     http.ResponseWriter
-	err   error
-	yield func()
+	mu       sync.Mutex
+	w        http.ResponseWriter
+	err      error
+	detached bool
+	yield    func()
+	// gone, when set, cancels the job when a write fails: a client that
+	// stopped reading has gone even if its connection is still open.
+	gone context.CancelCauseFunc
 }
 
 func (s *stream) send(f *protocol.Frame) {
-	if s.err != nil {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.write(f)
+}
+
+func (s *stream) write(f *protocol.Frame) {
+	if s.err != nil || s.detached {
 		return
 	}
 	s.err = protocol.WriteFrame(s.w, f)
 	if fl, ok := s.w.(http.Flusher); ok && s.err == nil {
 		fl.Flush()
 	}
+	if s.err != nil && s.gone != nil {
+		s.gone(errClientGone)
+	}
+}
+
+// broken reports whether a write has failed or the stream was detached.
+func (s *stream) broken() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err != nil || s.detached
+}
+
+// detach ends the stream with frames (then FrameDone) and drops whatever
+// the job still sends.
+func (s *stream) detach(frames ...*protocol.Frame) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, f := range frames {
+		s.write(f)
+	}
+	s.write(&protocol.Frame{Kind: protocol.FrameDone})
+	s.detached = true
 }
 
 func (s *stream) fail(msg string) {
@@ -129,67 +175,184 @@ func (s *stream) refuse(status int, msg string) {
 	s.fail(msg)
 }
 
+// errClientGone is the cause of a job whose response could not be
+// written; errAbandoned of one the handler stopped waiting for.
+var (
+	errClientGone = errors.New("the client went away")
+	errAbandoned  = errors.New("the job was abandoned")
+)
+
 // serve returns the handler of one route: it refuses a body larger than
-// MaxRequestBytes (413), takes a job slot when the route is a job (503
-// when none frees in time), decodes the request (400 when it cannot),
-// applies the ceilings, lets answer write its frames, and ends the stream
-// with a FrameDone.
+// MaxRequestBytes (413), reads the whole body within ReadTimeout (408)
+// and decodes it (400), takes a job slot when the route is a job (503
+// when none frees in time), applies the ceilings, lets answer write its
+// frames, and ends the stream with a FrameDone.
 func (h *handler) serve(job bool, answer func(ctx context.Context, s *stream, req *protocol.Request)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", ContentType)
 		w.Header().Set("Cache-Control", "no-store")
 		s := &stream{w: w, yield: h.opts.Yield}
-		defer s.send(&protocol.Frame{Kind: protocol.FrameDone})
-		if r.ContentLength > h.opts.MaxRequestBytes {
-			// The body stays unread: the connection cannot serve another
-			// request after it.
-			w.Header().Set("Connection", "close")
-			s.refuse(http.StatusRequestEntityTooLarge, h.tooLarge())
-			return
-		}
-		ctx := r.Context()
-		if job {
-			if !h.acquire(ctx) {
-				w.Header().Set("Retry-After", strconv.Itoa(h.retryAfter()))
-				s.refuse(http.StatusServiceUnavailable, h.busy())
-				return
-			}
-			defer h.release()
-			if h.opts.MaxTimeout > 0 {
-				var cancel context.CancelFunc
-				ctx, cancel = context.WithTimeoutCause(ctx, h.opts.MaxTimeout, h.outOfTime())
-				defer cancel()
-			}
-		}
-		req, status, err := h.readRequest(ctx, w, r)
-		if err != nil {
-			s.refuse(status, err.Error())
+		req, ok := h.accept(s, r)
+		if !ok {
+			s.detach()
 			return
 		}
 		h.limit(&req.Options)
-		answer(ctx, s, req)
+		if !job {
+			answer(r.Context(), s, req)
+			s.detach()
+			return
+		}
+		if !h.acquire(r.Context()) {
+			w.Header().Set("Retry-After", strconv.Itoa(h.retryAfter()))
+			s.refuse(http.StatusServiceUnavailable, h.busy())
+			s.detach()
+			return
+		}
+		h.runJob(r.Context(), s, req, answer)
 	}
 }
 
-// readRequest reads and decodes the body, within ctx's deadline when it
-// has one, and says which status refuses it when it cannot.
-func (h *handler) readRequest(ctx context.Context, w http.ResponseWriter, r *http.Request) (*protocol.Request, int, error) {
-	if deadline, ok := ctx.Deadline(); ok {
-		// A body that trickles in must not hold a job slot past the
-		// request's time. The deadline is lifted once the body is read:
-		// the server's read that watches for the client going away
-		// would otherwise end at it and cancel the request.
-		rc := http.NewResponseController(w)
-		rc.SetReadDeadline(deadline)
-		defer rc.SetReadDeadline(time.Time{})
+// accept reads and decodes the request, refusing it on s when it cannot.
+func (h *handler) accept(s *stream, r *http.Request) (*protocol.Request, bool) {
+	if r.ContentLength > h.opts.MaxRequestBytes {
+		// The body stays unread: the connection cannot serve another
+		// request after it.
+		s.w.Header().Set("Connection", "close")
+		s.refuse(http.StatusRequestEntityTooLarge, h.tooLarge())
+		return nil, false
+	}
+	req, status, err := h.readRequest(s.w, r)
+	if err != nil {
+		s.refuse(status, err.Error())
+		return nil, false
+	}
+	return req, true
+}
+
+// runJob runs answer in its own goroutine, holding a job slot, under the
+// request's time (MaxTimeout). The handler waits for the job, or for its
+// client to leave, or for its time to run out:
+//
+//   - A client that leaves (its request's context is cancelled, or a
+//     frame cannot be written) cancels the job, and the handler returns
+//     at once, freeing the slot: a job stops at its next checkpoint (a
+//     search polls its context every few thousand states, and a model's
+//     code every ir.PollRounds rounds), but a computation that never
+//     reaches one must not keep the slot from the next client. The job
+//     is then counted as abandoned until it ends; at most MaxJobs may be
+//     abandoned at once, and a job beyond that keeps its slot until it
+//     stops, so that the jobs running are never more than twice
+//     MaxJobs.
+//   - When the request's time runs out, the job answers every query
+//     left "unknown" (time limit) and ends; one that has not ended
+//     stopGrace later is abandoned as above, its stream ended with a
+//     FrameError saying so.
+func (h *handler) runJob(parent context.Context, s *stream, req *protocol.Request, answer func(ctx context.Context, s *stream, req *protocol.Request)) {
+	ctx, cancel := context.WithCancelCause(parent)
+	defer cancel(errAbandoned)
+	s.mu.Lock()
+	s.gone = cancel
+	s.mu.Unlock()
+	jctx := ctx
+	if h.opts.MaxTimeout > 0 {
+		var stop context.CancelFunc
+		jctx, stop = context.WithTimeoutCause(ctx, h.opts.MaxTimeout, h.outOfTime())
+		defer stop()
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		answer(jctx, s, req)
+	}()
+	select {
+	case <-done:
+		s.detach()
+		h.release()
+		return
+	case <-jctx.Done():
+	}
+	switch {
+	case ctx.Err() != nil:
+		// The client left: let the job go.
+		s.detach()
+	case h.wait(done, stopGrace):
+		s.detach()
+		h.release()
+		return
+	default:
+		s.detach(&protocol.Frame{Kind: protocol.FrameError, Message: h.unstopped()})
+	}
+	cancel(errAbandoned)
+	h.abandon(done)
+}
+
+// stopGrace is how long a job whose time ran out may take to answer its
+// queries left "unknown" and end before it is abandoned.
+const stopGrace = time.Second
+
+// wait reports whether done closes within d.
+func (h *handler) wait(done <-chan struct{}, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-done:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// abandon frees the slot of a job that was let go before it ended, when
+// fewer than MaxJobs are abandoned already; otherwise it waits for the
+// job to end and frees its slot then.
+func (h *handler) abandon(done <-chan struct{}) {
+	if h.slots == nil {
+		return
+	}
+	select {
+	case h.abandoned <- struct{}{}:
+		h.release()
+		go func() {
+			<-done
+			<-h.abandoned
+		}()
+	default:
+		<-done
+		h.release()
+	}
+}
+
+// unstopped is the error of a job that did not stop at the request's
+// time.
+func (h *handler) unstopped() string {
+	return fmt.Sprintf("the job did not stop within the server's time per request (%v): its results are lost", h.opts.MaxTimeout)
+}
+
+// readRequest reads and decodes the body within the read timeout, and
+// says which status refuses it when it cannot.
+func (h *handler) readRequest(w http.ResponseWriter, r *http.Request) (*protocol.Request, int, error) {
+	rc := http.NewResponseController(w)
+	if d := h.readTimeout(); d > 0 {
+		// A body that trickles in is cut at the read timeout.
+		rc.SetReadDeadline(time.Now().Add(d))
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxRequestBytes))
+	if err == nil {
+		// The deadline is lifted once the body is read: the server's
+		// read that watches for the client going away would otherwise
+		// end at it and cancel the request.
+		rc.SetReadDeadline(time.Time{})
+	}
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
 		return nil, http.StatusRequestEntityTooLarge, errors.New(h.tooLarge())
 	case errors.Is(err, os.ErrDeadlineExceeded):
-		return nil, http.StatusRequestTimeout, fmt.Errorf("the request's body did not arrive within the server's time per request (%v)", h.opts.MaxTimeout)
+		// The deadline stays: the server would otherwise wait for the
+		// rest of the body, to read the next request after it.
+		w.Header().Set("Connection", "close")
+		return nil, http.StatusRequestTimeout, fmt.Errorf("the request's body did not arrive within the server's read timeout (%v)", h.readTimeout())
 	case err != nil:
 		return nil, http.StatusBadRequest, fmt.Errorf("reading the request: %v", err)
 	}
@@ -198,6 +361,14 @@ func (h *handler) readRequest(ctx context.Context, w http.ResponseWriter, r *htt
 		return nil, http.StatusBadRequest, err
 	}
 	return req, http.StatusOK, nil
+}
+
+// readTimeout is ReadTimeout, or MaxTimeout when it is not set.
+func (h *handler) readTimeout() time.Duration {
+	if h.opts.ReadTimeout > 0 {
+		return h.opts.ReadTimeout
+	}
+	return h.opts.MaxTimeout
 }
 
 func (h *handler) tooLarge() string {

@@ -44,9 +44,16 @@ func (h *handler) run(ctx context.Context, s *stream, req *protocol.Request, che
 	for _, q := range picked {
 		// A client gone stops the job; after the request's deadline
 		// every query left still gets a result, "unknown" for lack of
-		// time.
-		if s.err != nil || errors.Is(ctx.Err(), context.Canceled) {
+		// time, without a search.
+		if s.broken() || errors.Is(ctx.Err(), context.Canceled) {
 			return
+		}
+		if ctx.Err() != nil {
+			if ok, _ := q.Supported(); ok {
+				s.send(&protocol.Frame{Kind: protocol.FrameResult, Result: &protocol.Result{
+					Query: q.Index, Formula: q.Text, Verdict: "unknown", Reason: search.ReasonTime}})
+				continue
+			}
 		}
 		checkQuery(ctx, s, l, q, vopts)
 	}

@@ -96,7 +96,7 @@ func TestSlowBody(t *testing.T) {
 	}
 	defer resp.Body.Close()
 	expectRefusal(t, resp.StatusCode, resp.Body, http.StatusRequestTimeout,
-		"the request's body did not arrive within the server's time per request (200ms)")
+		"the request's body did not arrive within the server's read timeout (200ms)")
 }
 
 // startedWriter is a ResponseRecorder that says when the handler first

@@ -4,7 +4,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"beeline/core/job"
 	"beeline/core/protocol"
 )
 
@@ -87,7 +89,7 @@ func TestSimulateRefusals(t *testing.T) {
 	first := start.Enabled[0].Edges
 	bad := []protocol.TraceEdge{{Process: 99, Edge: 0}}
 	sim := simulateFrame(t, &protocol.SimRequest{Steps: []protocol.SimStep{{Edges: first}, {Edges: bad}, {Edges: first}}})
-	if len(sim.Trace.States) != 2 || !strings.HasPrefix(sim.Error, "step 2: ") || !strings.Contains(sim.Error, "cannot be taken") {
+	if len(sim.Trace.States) != 2 || sim.Error != "step 2: there is no process 99: the model has 4 (numbered from 0)" {
 		t.Errorf("a bad second step: %d states, error %q", len(sim.Trace.States), sim.Error)
 	}
 	sim = simulateFrame(t, &protocol.SimRequest{Concrete: true, Steps: []protocol.SimStep{{Edges: first, Delay: -1, Den: 1}}})
@@ -105,5 +107,72 @@ func TestSimulateRefusals(t *testing.T) {
 	_, frames := post(t, New(Options{}), "/simulate", simulateReq(t, &protocol.SimRequest{Random: MaxRandomSteps + 1}))
 	if k := kinds(frames); len(k[protocol.FrameError]) != 1 || len(k[protocol.FrameSim]) != 0 {
 		t.Errorf("a random run of %d steps was not refused", MaxRandomSteps+1)
+	}
+}
+
+// expectSimError checks that a /simulate request with steps stops before
+// its first step, with the error want.
+func expectSimError(t *testing.T, steps []protocol.SimStep, want string) {
+	t.Helper()
+	sim := simulateFrame(t, &protocol.SimRequest{Steps: steps})
+	if len(sim.Trace.States) != 1 || sim.Error != want {
+		t.Errorf("%d states, error %q; want 1 and %q", len(sim.Trace.States), sim.Error, want)
+	}
+}
+
+// Every number of a step is checked against its range before it is
+// converted (2^32 and 2^62 once became edge 0), and an error names what
+// was asked, not what a misread label decoded to.
+func TestSimulateIndices(t *testing.T) {
+	start := simulateFrame(t, &protocol.SimRequest{})
+	first := start.Enabled[0].Edges[0]
+	net := job.Load(job.File{Name: "f.xml", Data: readModel(t, "../../testdata/models/fischer-broken.xml")}).Net
+	name, edges, procs := net.Processes[first.Process].Name, len(net.Processes[first.Process].Edges), len(net.Processes)
+	if edges != 5 || procs != 4 || first.Edge != 0 {
+		t.Fatalf("the test expects 4 processes of 5 edges, and the first choice an edge 0; the model has %d of %d, and edge %d", procs, edges, first.Edge)
+	}
+	edge := func(p, e int, sel ...int32) []protocol.SimStep {
+		return []protocol.SimStep{{Edges: []protocol.TraceEdge{{Process: p, Edge: e, Select: sel}}}}
+	}
+	for _, tc := range []struct {
+		name  string
+		steps []protocol.SimStep
+		want  string
+	}{
+		{"edge 2^62", edge(first.Process, 1<<62), "step 1: process " + name + " has no edge 4611686018427387904: it has 5 (numbered from 0)"},
+		{"edge 2^32", edge(first.Process, 1<<32), "step 1: process " + name + " has no edge 4294967296: it has 5 (numbered from 0)"},
+		{"edge -1", edge(first.Process, -1), "step 1: process " + name + " has no edge -1: it has 5 (numbered from 0)"},
+		{"process 2^32", edge(1<<32, 0), "step 1: there is no process 4294967296: the model has 4 (numbered from 0)"},
+		{"process -1", edge(-1, 0), "step 1: there is no process -1: the model has 4 (numbered from 0)"},
+		// Select values the edge does not bind once read as a second
+		// edge, of process 2.
+		{"select values not bound", edge(first.Process, first.Edge, 2, 0), "step 1: edge 0 of " + name + " binds 0 select values, not 2"},
+		{"no edge", []protocol.SimStep{{}}, "step 1: the step has no edge"},
+		{"denominator 2^62", []protocol.SimStep{{Edges: []protocol.TraceEdge{first}, Den: 1 << 62}},
+			"step 1: a delay is a number of time units, 0 or more and at most 1099511627776, over a denominator from 1 to 16777216; not 0/4611686018427387904"},
+	} {
+		t.Run(tc.name, func(t *testing.T) { expectSimError(t, tc.steps, tc.want) })
+	}
+}
+
+// A random run is under the request's budgets: its states (the path's
+// length) and its time; a run the budget stops keeps the path it took
+// and says why.
+func TestSimulateBudgets(t *testing.T) {
+	req := simulateReq(t, &protocol.SimRequest{Random: MaxRandomSteps})
+	req.Options.MaxStates = 40
+	_, frames := post(t, New(Options{}), "/simulate", req)
+	sim := kinds(frames)[protocol.FrameSim][0].Sim
+	if len(sim.Trace.States) != 40 || sim.Error != "the random run stopped after 39 of 10000 steps: state limit (40 states)" {
+		t.Errorf("under 40 states: %d states, error %q", len(sim.Trace.States), sim.Error)
+	}
+	_, frames = post(t, New(Options{MaxStates: 25}), "/simulate", simulateReq(t, &protocol.SimRequest{Random: MaxRandomSteps}))
+	if sim := kinds(frames)[protocol.FrameSim][0].Sim; len(sim.Trace.States) != 25 {
+		t.Errorf("under the server's ceiling of 25 states: %d states, error %q", len(sim.Trace.States), sim.Error)
+	}
+	_, frames = post(t, New(Options{MaxTimeout: time.Millisecond}), "/simulate", simulateReq(t, &protocol.SimRequest{Random: MaxRandomSteps}))
+	sim = kinds(frames)[protocol.FrameSim][0].Sim
+	if len(sim.Trace.States) > MaxRandomSteps || !strings.HasSuffix(sim.Error, "steps: time limit") {
+		t.Errorf("under 1 ms: %d states, error %q", len(sim.Trace.States), sim.Error)
 	}
 }

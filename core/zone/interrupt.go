@@ -27,3 +27,8 @@ func (q *Goal) SetInterrupt(stop func() bool) {
 // (see Expander.SetInterrupt); a stopped one is an error of the method
 // that ran it.
 func (e *Evaluator) SetInterrupt(stop func() bool) { e.x.SetInterrupt(stop) }
+
+// SetInterrupt makes the simulator's computations stop when stop says so
+// (see Expander.SetInterrupt); a stopped one is an error of the method
+// that ran it.
+func (s *Simulator) SetInterrupt(stop func() bool) { s.x.SetInterrupt(stop) }

@@ -124,7 +124,24 @@ type stream struct {
 	// gone, when set, cancels the job when a write fails: a client that
 	// stopped reading has gone even if its connection is still open.
 	gone context.CancelCauseFunc
+	// mem and memAt are the last reading of memInUse, and when it was
+	// taken (see memInUse).
+	mem   int64
+	memAt time.Time
 }
+
+// memInUse is memInUse read at most every memEvery: reading it stops the
+// world, and a request of thousands of queries sends a progress frame
+// at the start of each. Only the job's goroutine calls it.
+func (s *stream) memInUse() int64 {
+	if now := time.Now(); now.Sub(s.memAt) >= memEvery {
+		s.mem, s.memAt = memInUse(), now
+	}
+	return s.mem
+}
+
+// memEvery is how stale a progress frame's memory may be.
+const memEvery = 50 * time.Millisecond
 
 func (s *stream) send(f *protocol.Frame) {
 	s.mu.Lock()

@@ -16,6 +16,12 @@ import (
 	"beeline/core/verify"
 )
 
+// MaxQueries bounds the queries and formulas one request picks; a
+// request that picks more is refused before its model is loaded, so that
+// every query it picks gets its result (a file's own queries are bounded
+// alike, by core/uppaal).
+const MaxQueries = 10000
+
 // run answers req on s: the model frame, errors, and (when check is set)
 // one result per picked query. A check with a table checks its one query
 // with the table loaded.
@@ -34,13 +40,14 @@ func (h *handler) run(ctx context.Context, s *stream, req *protocol.Request, che
 			s.fail(err.Error())
 			return
 		}
-		checkQuery(ctx, s, l, q, vopts)
+		checkQuery(ctx, s, l, q, vopts, firstError(l, q))
 		return
 	}
 	l, picked, ok := h.load(s, req, true)
 	if !ok || !check {
 		return
 	}
+	errs := firstErrors(l)
 	for _, q := range picked {
 		// A client gone stops the job; after the request's deadline
 		// every query left still gets a result, "unknown" for lack of
@@ -55,7 +62,7 @@ func (h *handler) run(ctx context.Context, s *stream, req *protocol.Request, che
 				continue
 			}
 		}
-		checkQuery(ctx, s, l, q, vopts)
+		checkQuery(ctx, s, l, q, vopts, errs[q.Index])
 	}
 }
 
@@ -63,6 +70,10 @@ func (h *handler) run(ctx context.Context, s *stream, req *protocol.Request, che
 // model frame when frame is set; ok is false when the model has errors
 // or a pick is wrong (a FrameError says which).
 func (h *handler) load(s *stream, req *protocol.Request, frame bool) (l *job.Model, picked []*job.Query, ok bool) {
+	if n := len(req.Queries) + len(req.Formulas); n > MaxQueries {
+		s.fail(fmt.Sprintf("a request picks at most %d queries and formulas, not %d: split it", MaxQueries, n))
+		return nil, nil, false
+	}
 	var qfs []job.File
 	for _, f := range req.QueryFiles {
 		qfs = append(qfs, job.File{Name: f.Name, Data: f.Data})
@@ -88,11 +99,12 @@ func (h *handler) load(s *stream, req *protocol.Request, frame bool) (l *job.Mod
 // diagnostic that does not stop the job (warnings, and errors of single
 // queries, which their Query also reports).
 func describe(l *job.Model) *protocol.Model {
+	errs := firstErrors(l)
 	qs := make([]protocol.Query, 0, len(l.Queries))
 	for _, q := range l.Queries {
 		ok, why := q.Supported()
 		if q.Failed {
-			why = firstError(l, q)
+			why = errs[q.Index]
 		}
 		qs = append(qs, protocol.Query{Index: q.Index, Formula: q.Text, Comment: q.Comment, Supported: ok, Why: why})
 	}
@@ -127,13 +139,35 @@ func firstError(l *job.Model, q *job.Query) string {
 	return "the formula has errors"
 }
 
-// checkQuery decides one query, streaming progress, and sends its result.
-func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopts verify.Options) {
+// firstErrors formats the first error of every query that has one, by
+// query index: one pass over the diagnostics, where asking firstError
+// for each query would cost the number of queries times the number of
+// diagnostics.
+func firstErrors(l *job.Model) map[int]string {
+	out := map[int]string{}
+	for _, d := range l.Diags {
+		if i, ok := d.Query(); ok && d.Severity == source.Error {
+			if _, seen := out[i]; !seen {
+				out[i] = l.FS.Format(d)
+			}
+		}
+	}
+	for _, q := range l.Queries {
+		if _, seen := out[q.Index]; q.Failed && !seen {
+			out[q.Index] = "the formula has errors"
+		}
+	}
+	return out
+}
+
+// checkQuery decides one query, streaming progress, and sends its result;
+// failed is the first error of its formula, when it has one.
+func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopts verify.Options, failed string) {
 	start := time.Now()
 	progress := func(st search.Stats) {
 		s.send(&protocol.Frame{Kind: protocol.FrameProgress, Progress: &protocol.Progress{
 			Phase: "searching", Query: q.Index, Explored: st.Explored, Stored: st.Stored - st.Covered,
-			Rate: st.Rate, ElapsedMS: time.Since(start).Milliseconds(), MemBytes: memInUse()}})
+			Rate: st.Rate, ElapsedMS: time.Since(start).Milliseconds(), MemBytes: s.memInUse()}})
 		if s.yield != nil {
 			s.yield()
 		}
@@ -143,7 +177,7 @@ func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopt
 	o := l.Check(ctx, q, vopts)
 	r := &protocol.Result{Query: q.Index, Formula: q.Text, Verdict: o.Verdict, Reason: o.Reason}
 	if q.Failed {
-		r.Reason = firstError(l, q)
+		r.Reason = failed
 	}
 	if res := o.Result; res != nil {
 		r.Explored, r.Stored, r.Seconds = res.Stats.Explored, res.Stats.Stored-res.Stats.Covered, res.Seconds

@@ -161,6 +161,10 @@ func walk(sim *zone.Simulator, n int, rng *rand.Rand, b *simBudget) string {
 	return ""
 }
 
+// memSteps is how often, in states of the path, a simulation reads its
+// memory (a reading stops the world; a state holds a few zones).
+const memSteps = 64
+
 // simBudget is a simulation's budgets: its context (time and
 // cancellation), the states of its path, and the memory it may grow by.
 type simBudget struct {
@@ -199,7 +203,7 @@ func (b *simBudget) exceeded(states int) string {
 		return search.ReasonTime
 	case b.maxStates > 0 && int64(states) >= b.maxStates:
 		return fmt.Sprintf("%s (%d states)", search.ReasonStates, b.maxStates)
-	case b.maxMemory > 0 && memInUse()-b.baseMem > b.maxMemory:
+	case b.maxMemory > 0 && states%memSteps == 0 && memInUse()-b.baseMem > b.maxMemory:
 		return fmt.Sprintf("%s (%s)", search.ReasonMemory, sizeText(b.maxMemory))
 	}
 	return ""

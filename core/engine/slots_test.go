@@ -40,7 +40,9 @@ func startJob(t *testing.T, srv *httptest.Server, path string, req *protocol.Req
 			resp.Body.Close()
 		}
 	}()
-	for range 100 {
+	// A loaded machine may take a while to start it; this waits for a
+	// state, and bounds the wait only so that a broken server fails.
+	for range 500 {
 		if code, _ := postStatus(t, srv, "/parse", &protocol.Request{Version: protocol.Version}); code == http.StatusServiceUnavailable {
 			return cancel
 		}

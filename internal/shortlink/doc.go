@@ -22,6 +22,16 @@
 // id, and storing it twice is storing it once. Nothing else is recorded:
 // no client address, no time, no counter.
 //
+// Limits (Limits, given to Handler): a link's body must arrive within
+// ReadTimeout (408, and the connection closed); a Limiter decides how
+// many links one client (ClientIP, the address of the connection) may
+// store: RateLimiter is a token bucket per client in memory, Burst at
+// once and PerMinute after, answered 429 with a Retry-After in seconds
+// past it. The limiter is asked before the body is read. DirStore takes a
+// quota of bytes (SetQuota) over every envelope it holds; a link that
+// would pass it is refused with 507, and its operator lists and deletes
+// links with DirStore.List and Delete (`beeline share list|delete`).
+//
 // Refusals, each in one plain sentence: a body over share.MaxEnvelope is
 // refused with 413 before it is read when its Content-Length says so, or
 // as soon as it passes the cap; an envelope of another version, one that
@@ -32,5 +42,8 @@
 //
 // Two stores implement Store: DirStore, one file per link under a data
 // directory, for `beeline serve`; and Cloudflare KV in the Worker
-// (build/).
+// (build/), which gives Handler a Limiter of its own, counting each
+// client's links a minute in KV (a Worker's Go instance lives for one
+// request, so a bucket in memory would forget every client at once), and
+// has no quota of its own: KV's is the account's.
 package shortlink

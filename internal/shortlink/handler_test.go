@@ -72,7 +72,7 @@ func post(t *testing.T, h http.Handler, env string) string {
 // A link stored is the canonical envelope under its content's id; the
 // same link stored twice, or deflated differently, gets the same id.
 func TestCreateFetch(t *testing.T) {
-	h := Handler(newStore(t))
+	h := Handler(newStore(t), Limits{})
 	env := envelope(t, "E<> true")
 	id := post(t, h, env)
 	short, err := share.CheckEnvelope(env)
@@ -121,7 +121,7 @@ func TestCreateFetch(t *testing.T) {
 
 // Every refusal has its status and a plain sentence.
 func TestRefusals(t *testing.T) {
-	h := Handler(newStore(t))
+	h := Handler(newStore(t), Limits{})
 	big := envelope(t, strings.Repeat("x", 1))
 	big += strings.Repeat("A", share.MaxEnvelope)
 	otherVersion := "b" + "999" + envelope(t, "E<> true")[strings.Index(envelope(t, "E<> true"), "."):]

@@ -10,12 +10,20 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
 
 	"beeline/core/share"
 )
 
 // ErrNotFound is Store.Get's answer for an id that names no envelope.
 var ErrNotFound = errors.New("no such short link")
+
+// ErrFull is Store.Put's answer when storing an envelope would pass the
+// store's quota.
+var ErrFull = errors.New("the store of short links is full")
 
 // Store keeps envelopes by id. Ids are content-addressed, so a Put of an
 // id already stored stores the same bytes and may do nothing.
@@ -31,8 +39,18 @@ type Store interface {
 // written beside its final name and renamed into place, so a reader never
 // sees half an envelope, concurrent writers of one id (who write the same
 // bytes) cannot corrupt it, and it survives restarts.
+//
+// A quota (SetQuota) bounds the bytes of every envelope stored together;
+// the store counts them when it opens and keeps the count as links are
+// stored and deleted by this process.
 type DirStore struct {
 	root *os.Root
+
+	mu      sync.Mutex
+	quota   int64     // 0: none
+	used    int64     // bytes of the envelopes stored
+	counted time.Time // when used was last counted from the files
+	recount time.Duration
 }
 
 // NewDirStore opens (creating it if need be) a store in dir.
@@ -44,7 +62,65 @@ func NewDirStore(dir string) (*DirStore, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot open the short-link store: %w", err)
 	}
-	return &DirStore{root: root}, nil
+	s := &DirStore{root: root, recount: recountEvery}
+	links, err := s.List()
+	if err != nil {
+		root.Close()
+		return nil, fmt.Errorf("cannot read the short-link store: %w", err)
+	}
+	for _, l := range links {
+		s.used += l.Size
+	}
+	s.counted = time.Now()
+	return s, nil
+}
+
+// SetQuota bounds the bytes of all envelopes stored together (0: no
+// bound). Links stored already stay, even past it.
+func (s *DirStore) SetQuota(bytes int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.quota = bytes
+}
+
+// Usage returns the bytes of the envelopes stored, and the quota (0:
+// none).
+func (s *DirStore) Usage() (used, quota int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.used, s.quota
+}
+
+// reserve counts n more bytes, or reports ErrFull when they would pass
+// the quota. Before it refuses, it counts the stored links again (at
+// most every recountEvery, since that walks the directory), so that
+// links deleted by another process (`beeline share delete`) make room.
+func (s *DirStore) reserve(n int64) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.quota > 0 && s.used+n > s.quota && time.Since(s.counted) >= s.recount {
+		s.counted = time.Now()
+		if links, err := s.List(); err == nil {
+			s.used = 0
+			for _, l := range links {
+				s.used += l.Size
+			}
+		}
+	}
+	if s.quota > 0 && s.used+n > s.quota {
+		return ErrFull
+	}
+	s.used += n
+	return nil
+}
+
+// recountEvery is how often a full store counts its links again.
+const recountEvery = 10 * time.Second
+
+func (s *DirStore) unreserve(n int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.used -= n
 }
 
 // Close releases the store's directory.
@@ -91,6 +167,18 @@ func (s *DirStore) Put(_ context.Context, id, envelope string) error {
 	if _, err := s.root.Stat(name); err == nil {
 		return nil
 	}
+	if err := s.reserve(int64(len(envelope))); err != nil {
+		return err
+	}
+	if err := s.write(id, name, envelope); err != nil {
+		s.unreserve(int64(len(envelope)))
+		return err
+	}
+	return nil
+}
+
+// write writes envelope beside name and renames it into place.
+func (s *DirStore) write(id, name, envelope string) error {
 	if err := s.root.MkdirAll(id[:2], 0o700); err != nil {
 		return err
 	}
@@ -131,4 +219,59 @@ func (s *DirStore) temp(id string) (tempFile, error) {
 			return tempFile{}, err
 		}
 	}
+}
+
+// Link is one stored link, as List reports it.
+type Link struct {
+	ID       string
+	Size     int64
+	Modified time.Time
+}
+
+// List returns the stored links, oldest first. Files that are no link
+// (a write in progress, anything else put there) are left out.
+func (s *DirStore) List() ([]Link, error) {
+	var out []Link
+	err := fs.WalkDir(s.root.FS(), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !share.IsID(d.Name()) || !strings.HasPrefix(d.Name(), filepath.Dir(path)) {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		out = append(out, Link{ID: d.Name(), Size: info.Size(), Modified: info.ModTime()})
+		return nil
+	})
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].Modified.Equal(out[j].Modified) {
+			return out[i].Modified.Before(out[j].Modified)
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out, err
+}
+
+// Delete removes the link stored under id: ErrNotFound when there is
+// none.
+func (s *DirStore) Delete(id string) error {
+	name, err := s.name(id)
+	if err != nil {
+		return err
+	}
+	info, err := s.root.Stat(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.root.Remove(name); err != nil {
+		return err
+	}
+	s.unreserve(info.Size())
+	return nil
 }

@@ -5,6 +5,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -87,4 +88,32 @@ func parseInterspersed(fl *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// perMinute is a flag for a rate: "30" or "30/min" a minute, "600/h" an
+// hour; its value is per minute.
+type perMinute float64
+
+func (p *perMinute) String() string {
+	return strconv.FormatFloat(float64(*p), 'g', -1, 64) + "/min"
+}
+
+func (p *perMinute) Set(s string) error {
+	num, unit, _ := strings.Cut(strings.TrimSpace(s), "/")
+	per := 1.0
+	switch strings.ToLower(unit) {
+	case "", "min", "m":
+	case "h", "hour":
+		per = 60
+	case "s", "sec":
+		per = 1.0 / 60
+	default:
+		return fmt.Errorf("a rate is N, N/min or N/h, not %q", s)
+	}
+	n, err := strconv.ParseFloat(num, 64)
+	if err != nil || n < 0 || math.IsInf(n, 0) || math.IsNaN(n) {
+		return fmt.Errorf("a rate is a number, 0 or more, not %q", num)
+	}
+	*p = perMinute(n / per)
+	return nil
 }

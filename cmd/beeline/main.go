@@ -6,6 +6,7 @@
 //	beeline check MODEL [QUERIES.q]... [--query N]... [--formula F]... [options]
 //	beeline prepare MODEL [QUERIES.q]... (--query N | --formula F) -o FILE
 //	beeline serve [--addr HOST:PORT] [--root DIR]
+//	beeline share list|delete [--data DIR] [ID]...
 //	beeline bench [--models DIR] [MODEL QUERY]...
 //
 // See README.md for the full usage.
@@ -38,6 +39,7 @@ commands:
   check MODEL [QUERIES.q]...   check the queries of a model and print verdicts and traces
   prepare MODEL ... -o FILE    precompute a heuristic's table (a pattern database) for one query
   serve [--addr HOST:PORT]     serve the web app and the engine over HTTP
+  share list|delete [ID]...    list or delete the short links 'serve' keeps
   bench [MODEL QUERY]...       compare blind and directed search on benchmark models
   help                         print this help
 
@@ -64,6 +66,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runBench(args[1:], stdout, stderr)
 	case "serve":
 		return runServe(args[1:], stdout, stderr)
+	case "share":
+		return runShare(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"net"
 	"net/http"
 	"os"
@@ -26,8 +27,9 @@ import (
 )
 
 const serveUsage = `usage: beeline serve [--addr HOST:PORT] [--root DIR] [--data DIR] [--share=false]
+                    [--share-quota BYTES] [--share-rate N[/min|/h]]
                     [--max-request BYTES] [--max-states N] [--max-memory BYTES]
-                    [--timeout D] [--max-jobs N] [--queue-wait D]
+                    [--timeout D] [--read-timeout D] [--max-jobs N] [--queue-wait D]
 
 Serves the web app and the engine itself under /api/ (POST /api/check,
 /api/parse, /api/prepare and /api/catalog, msgpack frames as the
@@ -47,7 +49,10 @@ refused (413); a job waits for one of --max-jobs slots at most
 --queue-wait, then is refused (503, Retry-After); --max-states,
 --max-memory and --timeout are each request's budgets when it gives none
 and its ceilings when it asks for more, and --timeout also bounds the
-whole request. Go's collector is told the memory this implies (every
+whole request. A request's headers, and its body, must each arrive
+within --read-timeout (408 for a body, on every route), before a job
+takes a slot; a job whose client leaves is stopped and its slot freed
+at once. Go's collector is told the memory this implies (every
 slot's --max-memory and --max-request, and 128 MiB) unless GOMEMLIMIT
 is set.
 
@@ -64,6 +69,15 @@ const (
 	defaultMaxMemory  = 1 << 30
 	defaultTimeout    = 2 * time.Minute
 	defaultQueueWait  = 10 * time.Second
+	// A request of 16 MiB arrives in a few seconds on the slowest link
+	// the page is used over; a body slower than that holds a
+	// connection for nothing.
+	defaultReadTimeout = 10 * time.Second
+	// 256 MiB hold 4,096 links of the largest size (64 KiB) and tens of
+	// thousands of usual ones (a few KiB); 30 links a minute is more
+	// than a class sharing models at once from one address needs.
+	defaultShareQuota = 256 << 20
+	defaultShareRate  = 30
 )
 
 // serveConfig is what the serve command's flags say.
@@ -71,6 +85,12 @@ type serveConfig struct {
 	addr, root, data string
 	share            bool
 	engine           engine.Options
+	// readTimeout bounds a request's headers and its body.
+	readTimeout time.Duration
+	// shareQuota bounds the bytes of the stored links (0: none);
+	// shareRate the links a client stores a minute (0: no limit).
+	shareQuota int64
+	shareRate  float64
 }
 
 // parseServe reads the serve command's flags.
@@ -79,16 +99,20 @@ func parseServe(args []string, stderr io.Writer) (*serveConfig, error) {
 	fl.SetOutput(stderr)
 	c := &serveConfig{}
 	maxRequest, maxMemory := byteSize(defaultMaxRequest), byteSize(defaultMaxMemory)
+	shareQuota, shareRate := byteSize(defaultShareQuota), perMinute(defaultShareRate)
 	fl.StringVar(&c.addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0 picks a free one)")
 	fl.StringVar(&c.root, "root", "", "serve the app's files from `DIR` rather than the copy built in")
 	fl.StringVar(&c.data, "data", defaultDataDir(), "keep short links under `DIR`")
 	fl.BoolVar(&c.share, "share", true, "make and open short links")
+	fl.Var(&shareQuota, "share-quota", "keep at most `BYTES` of short links (0: no bound)")
+	fl.Var(&shareRate, "share-rate", "let a client address store `N` short links a minute (N/h: an hour; 0: no limit)")
 	fl.Var(&maxRequest, "max-request", "refuse request bodies larger than `BYTES` (e.g. 512K, 16M)")
 	fl.Int64Var(&c.engine.MaxStates, "max-states", defaultMaxStates, "stop a job's search after storing `N` states (0: no ceiling)")
 	fl.Var(&maxMemory, "max-memory", "stop a job's search, or its table's precomputation, at `BYTES` (0: no ceiling)")
 	fl.DurationVar(&c.engine.MaxTimeout, "timeout", defaultTimeout, "stop a job after this `duration` (0: no ceiling)")
 	fl.IntVar(&c.engine.MaxJobs, "max-jobs", runtime.NumCPU(), "run at most `N` jobs at once (0: no bound)")
 	fl.DurationVar(&c.engine.QueueWait, "queue-wait", defaultQueueWait, "let a job wait this `duration` for a slot before refusing it")
+	fl.DurationVar(&c.readTimeout, "read-timeout", defaultReadTimeout, "refuse a request whose headers or body take longer than this `duration` to arrive")
 	fl.Usage = func() {
 		fmt.Fprint(stderr, serveUsage)
 		fl.PrintDefaults()
@@ -106,7 +130,12 @@ func parseServe(args []string, stderr io.Writer) (*serveConfig, error) {
 	if c.engine.MaxStates < 0 || c.engine.MaxTimeout < 0 || c.engine.MaxJobs < 0 || c.engine.QueueWait < 0 {
 		return nil, errors.New("--max-states, --timeout, --max-jobs and --queue-wait must not be negative")
 	}
+	if c.readTimeout <= 0 {
+		return nil, errors.New("--read-timeout must be more than 0")
+	}
 	c.engine.MaxRequestBytes, c.engine.MaxMemory = int64(maxRequest), int64(maxMemory)
+	c.engine.ReadTimeout = c.readTimeout
+	c.shareQuota, c.shareRate = int64(shareQuota), float64(shareRate)
 	return c, nil
 }
 
@@ -131,7 +160,7 @@ func (c *serveConfig) handler() (http.Handler, error) {
 		}
 		return nil, fmt.Errorf("%v in %s", err, c.root)
 	}
-	opts := webserver.Options{Files: files, API: engine.New(c.engine)}
+	opts := webserver.Options{Files: files, API: engine.New(c.engine), ReadTimeout: c.readTimeout}
 	if c.share {
 		if c.data == "" {
 			return nil, errors.New("short links need --data DIR (or --share=false)")
@@ -140,7 +169,12 @@ func (c *serveConfig) handler() (http.Handler, error) {
 		if err != nil {
 			return nil, err
 		}
+		store.SetQuota(c.shareQuota)
 		opts.Shares = store
+		opts.ShareLimits = shortlink.Limits{ReadTimeout: c.readTimeout}
+		if c.shareRate > 0 {
+			opts.ShareLimits.Limiter = shortlink.NewRateLimiter(c.shareRate, int(math.Ceil(c.shareRate)))
+		}
 	}
 	return webserver.New(opts), nil
 }
@@ -201,7 +235,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "beeline: serving on http://%s/\n", ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	return serve(ctx, ln, h, stderr)
+	return c.serve(ctx, ln, h, stderr)
 }
 
 // serve runs an HTTP server on ln until ctx is done, then shuts it down,
@@ -210,10 +244,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 // The server has no read or write timeout: a job's response streams for
 // as long as the job runs (the engine's --timeout bounds it), and a read
 // deadline would cancel a running job's request when it passed. Headers
-// must arrive within ReadHeaderTimeout, and a job's body within its
-// --timeout (the engine sets that deadline).
-func serve(ctx context.Context, ln net.Listener, h http.Handler, stderr io.Writer) int {
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+// must arrive within ReadHeaderTimeout (--read-timeout), and a body
+// within --read-timeout too: the handler sets that deadline on every
+// request with a body, and the engine and the short links lift it once
+// they have read it.
+func (c *serveConfig) serve(ctx context.Context, ln net.Listener, h http.Handler, stderr io.Writer) int {
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: c.readTimeout, IdleTimeout: 2 * time.Minute,
 		BaseContext: func(net.Listener) context.Context { return ctx }}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -22,18 +22,25 @@ func TestServeFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := engine.Options{MaxRequestBytes: 16 << 20, MaxStates: 10_000_000, MaxMemory: 1 << 30,
-		MaxTimeout: 2 * time.Minute, MaxJobs: runtime.NumCPU(), QueueWait: 10 * time.Second}
+		MaxTimeout: 2 * time.Minute, MaxJobs: runtime.NumCPU(), QueueWait: 10 * time.Second, ReadTimeout: 10 * time.Second}
 	if !reflect.DeepEqual(c.engine, want) || c.addr != "127.0.0.1:8080" || c.root != "" || !c.share || c.data == "" {
 		t.Errorf("defaults %+v, %s, %s; want %+v", c.engine, c.addr, c.root, want)
 	}
+	if c.readTimeout != 10*time.Second || c.shareQuota != 256<<20 || c.shareRate != 30 {
+		t.Errorf("defaults: read timeout %v, share quota %d, share rate %v", c.readTimeout, c.shareQuota, c.shareRate)
+	}
 	c, err = parseServe([]string{"--max-request", "512K", "--max-states", "0", "--max-memory", "2G",
-		"--timeout", "30s", "--max-jobs", "3", "--queue-wait", "0s", "--addr", "127.0.0.1:0", "--root", "/x"}, io.Discard)
+		"--timeout", "30s", "--max-jobs", "3", "--queue-wait", "0s", "--addr", "127.0.0.1:0", "--root", "/x",
+		"--read-timeout", "2s", "--share-quota", "1G", "--share-rate", "120/h"}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = engine.Options{MaxRequestBytes: 512 << 10, MaxMemory: 2 << 30, MaxTimeout: 30 * time.Second, MaxJobs: 3}
+	want = engine.Options{MaxRequestBytes: 512 << 10, MaxMemory: 2 << 30, MaxTimeout: 30 * time.Second, MaxJobs: 3, ReadTimeout: 2 * time.Second}
 	if !reflect.DeepEqual(c.engine, want) || c.addr != "127.0.0.1:0" || c.root != "/x" {
 		t.Errorf("given %+v, %s, %s; want %+v", c.engine, c.addr, c.root, want)
+	}
+	if c.readTimeout != 2*time.Second || c.shareQuota != 1<<30 || c.shareRate != 2 {
+		t.Errorf("given: read timeout %v, share quota %d, share rate %v", c.readTimeout, c.shareQuota, c.shareRate)
 	}
 	if got := c.memoryLimit(); got != 3*(2<<30+512<<10)+serveBase {
 		t.Errorf("memory limit %d", got)
@@ -53,6 +60,9 @@ func TestServeFlagErrors(t *testing.T) {
 		{[]string{"--max-request", "0"}, "beeline serve: --max-request must be more than 0\n"},
 		{[]string{"--max-request", "lots"}, `invalid value "lots" for flag -max-request: want a size in bytes such as 512M or 2G, got "lots"`},
 		{[]string{"--max-jobs", "-1"}, "beeline serve: --max-states, --timeout, --max-jobs and --queue-wait must not be negative\n"},
+		{[]string{"--read-timeout", "0s"}, "beeline serve: --read-timeout must be more than 0\n"},
+		{[]string{"--share-rate", "3/day"}, `invalid value "3/day" for flag -share-rate: a rate is N, N/min or N/h, not "3/day"`},
+		{[]string{"--share-rate", "-1"}, `invalid value "-1" for flag -share-rate: a rate is a number, 0 or more, not "-1"`},
 		{[]string{"extra"}, `beeline serve: unexpected argument "extra"`},
 		{[]string{"--root", "/nonexistent"}, "beeline serve: cannot serve /nonexistent: no such file or directory"},
 		{[]string{"--root", "."}, "beeline serve: no web/ folder in ."},
@@ -64,7 +74,7 @@ func TestServeFlagErrors(t *testing.T) {
 		}
 	}
 	_, help, status := runCLI(t, "serve", "-h")
-	for _, flag := range []string{"-max-request", "-max-states", "-max-memory", "-timeout", "-max-jobs", "-queue-wait"} {
+	for _, flag := range []string{"-max-request", "-max-states", "-max-memory", "-timeout", "-max-jobs", "-queue-wait", "-read-timeout", "-share-quota", "-share-rate"} {
 		if status != exitUsage || !strings.Contains(help, flag) {
 			t.Errorf("serve -h does not describe %s:\n%s", flag, help)
 		}

@@ -140,7 +140,7 @@ func startServe(t *testing.T, c *serveConfig) string {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int)
-	go func() { done <- serve(ctx, ln, h, io.Discard) }()
+	go func() { done <- c.serve(ctx, ln, h, io.Discard) }()
 	t.Cleanup(func() {
 		cancel()
 		<-done

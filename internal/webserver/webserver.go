@@ -13,6 +13,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"time"
 
 	"beeline/internal/shortlink"
 )
@@ -29,8 +30,15 @@ type Options struct {
 	// (core/engine's handler: POST /api/check, POST /api/parse).
 	API http.Handler
 	// Shares, when set, serves short links: internal/shortlink's routes
-	// under /api/share and the page at /s/{id}.
-	Shares shortlink.Store
+	// under /api/share and the page at /s/{id}, under ShareLimits.
+	Shares      shortlink.Store
+	ShareLimits shortlink.Limits
+	// ReadTimeout, when set, bounds the time the body of any request
+	// takes to arrive, on routes that take none as on those that do
+	// (the engine and the short links set their own deadline too): a
+	// body trickled to a route that ignores it would otherwise keep its
+	// connection open after the answer, while the server drains it.
+	ReadTimeout time.Duration
 }
 
 // DirFiles opens a directory as Options.Files. Files are read through
@@ -60,14 +68,35 @@ func New(opts Options) http.Handler {
 		mux.Handle("/api/", http.StripPrefix("/api", opts.API))
 	}
 	if opts.Shares != nil {
-		api := http.StripPrefix("/api", shortlink.Handler(opts.Shares))
+		api := http.StripPrefix("/api", shortlink.Handler(opts.Shares, opts.ShareLimits))
 		mux.Handle("/api/share", api)
 		mux.Handle("/api/share/", api)
 		if opts.Index != nil {
 			mux.Handle("GET /s/{id}", shortPage{opts.Shares, opts.Index})
 		}
 	}
-	return Secure(mux)
+	return Secure(bodyDeadline(opts.ReadTimeout, mux))
+}
+
+// bodyDeadline sets a read deadline of d on every request that has a
+// body, before its route runs. Requests without one get none: the
+// server's read that watches for a client going away runs during their
+// answer, and a deadline passing then would cancel the connection.
+func bodyDeadline(d time.Duration, h http.Handler) http.Handler {
+	if d <= 0 {
+		return h
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength != 0 {
+			http.NewResponseController(w).SetReadDeadline(time.Now().Add(d))
+			if r.Method == http.MethodGet || r.Method == http.MethodHead {
+				// Its route reads no body: the deadline stays during
+				// the answer, so the connection is not reused.
+				w.Header().Set("Connection", "close")
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // contentTypes are the types this server must get right whatever the

@@ -12,13 +12,22 @@
 // only for /api/* and /s/*:
 //
 //	GET  /api/share        the service's limits (the page shows "Short link")
-//	POST /api/share        stores an envelope in KV, answers its id
+//	POST /api/share        stores an envelope in KV, answers its id; each client
+//	                       address (CF-Connecting-IP) may store 30 a minute,
+//	                       counted in KV (then 429 and a Retry-After)
 //	GET  /api/share/{id}   the envelope
 //	GET  /s/{id}           index.html from the ASSETS binding, with <base href="../">
 //
 // Bindings (wrangler.jsonc): ASSETS, the static assets; SHARES, the KV
 // namespace of the links, keyed by id (share.ID of the canonical
-// envelope), the envelope as the value.
+// envelope), the envelope as the value, and of the rate counts, keyed
+// "rate:CLIENT:MINUTE" and expiring after two minutes. The size check
+// (64 KiB an envelope) and the rate limit are internal/shortlink's, the
+// same code as `beeline serve`'s; the Worker has no quota of its own (the
+// account's KV limits are the bound) and sets no read timeout (a Worker
+// has no read deadline to set, and one waiting for a body holds no job
+// slot: Cloudflare's own limits bound it). An operator deletes a link with wrangler
+// (`wrangler kv key delete --binding SHARES ID`).
 //
 // Costs: syumai/workers starts a new Go instance for every request, so
 // each request pays the module's instantiation and the Go runtime's start

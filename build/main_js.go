@@ -12,11 +12,13 @@ import (
 	"net/http"
 	"net/url"
 	"syscall/js"
+	"time"
 
 	"github.com/syumai/workers"
 	"github.com/syumai/workers/cloudflare"
 	"github.com/syumai/workers/cloudflare/fetch"
 
+	"beeline/internal/shortlink"
 	"beeline/internal/webserver"
 )
 
@@ -30,8 +32,13 @@ func main() {
 		})))
 		return
 	}
-	workers.Serve(webserver.New(webserver.Options{Index: index, Shares: shares}))
+	limits := shortlink.Limits{Client: clientOf, Limiter: kvLimiter{ns: shares.ns, perMinute: shareRate, now: time.Now}}
+	workers.Serve(webserver.New(webserver.Options{Index: index, Shares: shares, ShareLimits: limits}))
 }
+
+// shareRate is the links a client address may store a minute, as
+// `beeline serve`'s --share-rate default.
+const shareRate = 30
 
 // index fetches the page from the static assets (the ASSETS binding),
 // which the platform serves at "/": index.html itself is redirected there

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -16,8 +17,18 @@ import (
 	"beeline/core/protocol"
 )
 
+// needThreads skips a test of job slots under js/wasm, where nothing
+// runs beside a computation until it yields (there is no preemption):
+// the browser's worker runs one job, sets no MaxJobs, and stops a job by
+// being terminated.
+func needThreads(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("js/wasm: no request is served beside a running computation")
+	}
+}
+
 // runawayRequest checks a model whose one guard runs a chain of calls
-// that takes minutes and may never poll for interruption.
+// that takes seconds and may never poll for interruption.
 func runawayRequest(t *testing.T) *protocol.Request {
 	return &protocol.Request{Version: protocol.Version, Name: "runaway.xta", Model: readModel(t, "testdata/runaway.xta"),
 		Formulas: []string{"E<> P.b"}}
@@ -87,20 +98,24 @@ func acceptedWithin(t *testing.T, srv *httptest.Server, tries int) int {
 // computation stops at its next checkpoint (a long search) or never
 // reaches one (a chain of calls): the next job is accepted.
 func TestLeftJobFreesSlot(t *testing.T) {
-	simulate := runawayRequest(t)
-	simulate.Sim = &protocol.SimRequest{Random: MaxRandomSteps}
+	needThreads(t)
 	for _, tc := range []struct {
 		name, path string
-		req        *protocol.Request
+		req        func(t *testing.T) *protocol.Request
 	}{
-		{"long search", "/check", longRequest(t, protocol.Options{})},
-		{"runaway calls", "/check", runawayRequest(t)},
-		{"simulating runaway calls", "/simulate", simulate},
+		{"long search", "/check", func(t *testing.T) *protocol.Request { return longRequest(t, protocol.Options{}) }},
+		{"runaway calls", "/check", runawayRequest},
+		{"simulating runaway calls", "/simulate", func(t *testing.T) *protocol.Request {
+			req := runawayRequest(t)
+			req.Sim = &protocol.SimRequest{Random: MaxRandomSteps}
+			return req
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			req := tc.req(t)
 			srv := httptest.NewServer(New(Options{MaxJobs: 1}))
 			defer srv.Close()
-			startJob(t, srv, tc.path, tc.req)()
+			startJob(t, srv, tc.path, req)()
 			if acceptedWithin(t, srv, 10) == 0 {
 				t.Fatal("the slot of a job whose client left was not freed: every job after it is refused 503")
 			}
@@ -111,6 +126,7 @@ func TestLeftJobFreesSlot(t *testing.T) {
 // At most MaxJobs jobs are abandoned at once: past that, a job whose
 // client left keeps its slot until it stops.
 func TestAbandonedJobsBounded(t *testing.T) {
+	needThreads(t)
 	srv := httptest.NewServer(New(Options{MaxJobs: 1}))
 	// Only the listener is closed: Close would wait for the second
 	// runaway, whose handler holds its slot until it stops.
@@ -129,6 +145,7 @@ func TestAbandonedJobsBounded(t *testing.T) {
 // A job whose time runs out while a computation never polls ends its
 // answer a moment after the time, saying its results are lost.
 func TestRunawayPastRequestTime(t *testing.T) {
+	needThreads(t)
 	srv := httptest.NewServer(New(Options{MaxJobs: 1, MaxTimeout: 200 * time.Millisecond}))
 	defer srv.Close()
 	code, frames := postStatus(t, srv, "/check", runawayRequest(t))

@@ -35,12 +35,25 @@
 //     its copy and revalidates it with If-Modified-Since, which costs one
 //     round trip and a 304 on loopback.
 //
+// # Read timeouts
+//
+// With Options.ReadTimeout set (`beeline serve --read-timeout`), every
+// request with a body gets a read deadline before its route runs. The
+// routes that read a body (the engine's, POST /api/share) answer a body
+// not whole by then with 408 and close the connection; the engine and the
+// short links set the same deadline of their own and lift it once the
+// body is read, so that the server's watch for a client going away does
+// not end at it. A route that reads no body (the files, /s/{id}, GET
+// /api/share) answers at once and closes the connection: the server
+// would otherwise drain a trickled body after the answer, holding the
+// connection. Requests without a body get no deadline.
+//
 // # Security headers
 //
 // New wraps everything it serves in Secure, which sets these headers on
 // every response before the route runs, so that files, 304s, 404s, 405s
-// and the engine's answers and refusals (400, 408, 413, 503) all carry
-// them:
+// and the engine's and the short links' answers and refusals (400, 408,
+// 413, 429, 503, 507) all carry them:
 //
 //   - Content-Security-Policy: ContentSecurityPolicy, below.
 //   - X-Content-Type-Options: nosniff. A model served as text/plain is

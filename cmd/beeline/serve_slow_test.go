@@ -133,8 +133,15 @@ func TestServeShareLimits(t *testing.T) {
 	if resp.StatusCode != http.StatusNotFound {
 		t.Errorf("a deleted link answers %d", resp.StatusCode)
 	}
-	if _, errOut, status := runCLI(t, "share", "delete", "--data", data, id); status != exitModelError || !strings.Contains(errOut, "no short link") {
+	if _, errOut, status := runCLI(t, "share", "delete", "--data", data, id); status != exitModelError || errOut != "beeline share: no short link \""+id+"\" is kept here\n" {
 		t.Errorf("deleting it again: status %d, %q", status, errOut)
+	}
+	missing := filepath.Join(data, "nothing")
+	if _, errOut, status := runCLI(t, "share", "list", "--data", missing); status != exitUsage || !strings.Contains(errOut, "no short links are kept in "+missing) {
+		t.Errorf("listing a directory that does not exist: status %d, %q", status, errOut)
+	}
+	if _, err := os.Stat(missing); !os.IsNotExist(err) {
+		t.Errorf("listing made the directory: %v", err)
 	}
 }
 

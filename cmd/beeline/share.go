@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"beeline/internal/shortlink"
@@ -44,6 +45,10 @@ func runShare(args []string, stdout, stderr io.Writer) int {
 	}
 	if verb == "list" && fl.NArg() > 0 || verb == "delete" && fl.NArg() == 0 {
 		fl.Usage()
+		return exitUsage
+	}
+	if st, err := os.Stat(*data); err != nil || !st.IsDir() {
+		fmt.Fprintf(stderr, "beeline share: no short links are kept in %s (it is not a directory)\n", *data)
 		return exitUsage
 	}
 	store, err := shortlink.NewDirStore(*data)

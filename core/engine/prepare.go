@@ -191,7 +191,7 @@ func loadTable(net *model.Network, q *job.Query, vopts verify.Options, table []b
 		return vopts, err
 	}
 	if err := hr.Load(table); err != nil {
-		return vopts, fmt.Errorf("the table does not fit this check: %v", err)
+		return vopts, fmt.Errorf("the table cannot be used for this check: %v", err)
 	}
 	vopts.Heuristic = func(*model.Network, *heuristic.Target) (heuristic.Heuristic, error) { return loaded{hr}, nil }
 	return vopts, nil

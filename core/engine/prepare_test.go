@@ -106,13 +106,13 @@ func TestTableRefused(t *testing.T) {
 		req  *protocol.Request
 		want string
 	}{
-		{"another query", pdbRequest(t, "../../testdata/models/fischer-broken.xml", 1), "the table does not fit this check: the pattern database was made for another query"},
-		{"another model", pdbRequest(t, "testdata/fischer-12.xta", 0), "the table does not fit this check: the pattern database was made for another model"},
+		{"another query", pdbRequest(t, "../../testdata/models/fischer-broken.xml", 1), "the table cannot be used for this check: the pattern database was made for another query"},
+		{"another model", pdbRequest(t, "testdata/fischer-12.xta", 0), "the table cannot be used for this check: the pattern database was made for another model"},
 		{"another selection", func() *protocol.Request {
 			r := pdbRequest(t, "../../testdata/models/fischer-broken.xml", 0)
 			r.Options.Heuristic.Params = map[string]string{"select": "full"}
 			return r
-		}(), "the table does not fit this check: the pattern database was made with pattern selection dprc, not full"},
+		}(), "the table cannot be used for this check: the pattern database was made with pattern selection dprc, not full"},
 		{"two queries", func() *protocol.Request {
 			r := pdbRequest(t, "../../testdata/models/fischer-broken.xml", 0)
 			r.Queries = []int{0, 1}

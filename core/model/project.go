@@ -71,23 +71,28 @@ func (p Pattern) String() string {
 // never constrained, and a dropped process sits in its only location 0.
 // What changes:
 //
-//   - a conjunct of a guard or invariant that reads a dropped slot is
-//     removed, and so is a clock constraint on a dropped clock;
-//   - an assignment that writes only dropped slots is removed; one that
-//     writes kept slots from dropped ones (or writes both) becomes "every
-//     value of the slot's range", a select binding per kept slot;
-//   - a channel chosen by dropped slots becomes one edge per channel;
+//   - a conjunct of a guard or invariant that reads a dropped slot or a
+//     meta variable is removed, and so is a clock constraint on a
+//     dropped clock: meta variables are never kept, as no state holds
+//     their values (they are what the last update fired wrote);
+//   - an assignment that writes only dropped slots and meta variables
+//     is removed; one that writes kept slots from dropped ones or from
+//     meta variables (or writes both) becomes "every value of the slot's
+//     range", a select binding per kept slot;
+//   - a channel chosen by dropped slots or meta variables becomes one
+//     edge per channel;
 //   - a dropped process has one location, with every edge a self-loop
 //     keeping its effects on P, and no invariant;
-//   - unless p keeps everything: no urgent channels and no priorities (a
-//     relaxed guard would block more delays or transitions than n does),
-//     no committed locations if a dropped process has one, and a no-op
-//     twin for every broadcast receiver whose guard was relaxed, so that
-//     taking part stays optional.
+//   - unless p keeps everything and n has no meta variables: no urgent
+//     channels and no priorities (a relaxed guard would block more
+//     delays or transitions than n does), no committed locations if a
+//     dropped process has one, and a no-op twin for every broadcast
+//     receiver whose guard was relaxed, so that taking part stays
+//     optional.
 func (n *Network) Project(p Pattern) (*Network, Pattern) {
 	m, q := n.project(p)
 	if p.Full() {
-		return m, q // the projection then behaves as n, unused clocks included
+		return m, q // every clock kept, unused ones included
 	}
 	if unused := unconstrained(m, q); len(unused) > 0 {
 		for _, c := range unused {
@@ -182,7 +187,8 @@ func (n *Network) project(p Pattern) (*Network, Pattern) {
 		consts: n.consts, bodies: n.bodies, maxStack: n.maxStack, global: n.global, sets: n.sets,
 	}
 	pr.net = m
-	pr.full = pr.p.Full()
+	// With meta variables read, even the full pattern relaxes guards.
+	pr.full = pr.p.Full() && len(n.Meta) == 0
 	if !pr.full {
 		m.HasPriorities = false
 		for i := range m.Channels {
@@ -246,7 +252,14 @@ func (pr *projector) keep(d ir.Deps) bool {
 	return !pr.readsDropped(d) && !pr.anyDropped(d.WriteVars)
 }
 
-func (pr *projector) readsDropped(d ir.Deps) bool { return pr.anyDropped(d.ReadVars) }
+// readsDropped reports whether what d reads is unknown to the
+// projection: a dropped slot, or a meta variable. A meta variable is no
+// part of the state, so an abstract state cannot say what it holds when
+// a transition reads it (it holds what the last update the search ran
+// wrote, anywhere): M|P never keeps one, whatever p says.
+func (pr *projector) readsDropped(d ir.Deps) bool {
+	return len(d.ReadMeta) > 0 || pr.anyDropped(d.ReadVars)
+}
 
 func (pr *projector) anyDropped(slots []int32) bool {
 	for _, s := range slots {

@@ -28,7 +28,7 @@ type Label struct {
 	// Reads and Writes are the slots that any edge of the label, fixed
 	// or possible receiver, may read and write (sorted).
 	Reads, Writes []int32
-	Meta          bool // an edge reads or writes meta variables
+	Meta          bool // an edge reads or writes meta variables (TouchesMeta)
 }
 
 // Limits on how finely labels are told apart. Coarser labels are sound:
@@ -176,6 +176,29 @@ func edgeInstances(n *model.Network, env *model.Env, p int32, e *model.Edge, out
 	}
 }
 
+// TouchesMeta reports whether edge r writes a meta variable or reads
+// one (ReadsMeta).
+func TouchesMeta(n *model.Network, r EdgeRef) bool {
+	return len(n.Deps.Edges[r.Proc][r.Edge].Update.WriteMeta) > 0 || ReadsMeta(n, r)
+}
+
+// ReadsMeta reports whether edge r, or the invariant of its source or
+// target location, reads a meta variable. A meta variable is no part of
+// the state, so what such an edge does from a state depends on what the
+// search fired before: an abstraction follows it coarsely. (The
+// invariants count: issue 29, where pa evaluated an invariant reading a
+// meta variable with the variable's initial value and proved unreachable
+// a location that breadth-first search reaches.)
+func ReadsMeta(n *model.Network, r EdgeRef) bool {
+	d := &n.Deps.Edges[r.Proc][r.Edge]
+	if len(d.Guard.ReadMeta)+len(d.Update.ReadMeta)+len(d.Sync.ReadMeta) > 0 {
+		return true
+	}
+	e := n.Processes[r.Proc].Edges[r.Edge]
+	inv := n.Deps.Invariants[r.Proc]
+	return len(inv[e.Src].ReadMeta)+len(inv[e.Dst].ReadMeta) > 0
+}
+
 // finish fills in what l's edges may read and write.
 func finish(n *model.Network, l Label) Label {
 	var reads, writes []int32
@@ -185,9 +208,7 @@ func finish(n *model.Network, l Label) Label {
 			reads = append(reads, *x...)
 		}
 		writes = append(append(writes, d.Update.WriteVars...), d.Guard.WriteVars...)
-		if len(d.Guard.ReadMeta)+len(d.Update.ReadMeta)+len(d.Update.WriteMeta)+len(d.Sync.ReadMeta) > 0 {
-			l.Meta = true
-		}
+		l.Meta = l.Meta || TouchesMeta(n, r)
 	}
 	for _, r := range l.Edges {
 		note(r)

@@ -129,7 +129,7 @@ func (s *system) domains() error {
 				}
 				reads := sortedUnion(d.Guard.ReadVars, d.Update.ReadVars)
 				en := s.newEnum(reads, []*model.Edge{e}, [][]int32{r.Sel})
-				if en == nil || len(d.Update.ReadMeta)+len(d.Guard.ReadMeta) > 0 {
+				if en == nil || labels.ReadsMeta(n, r) {
 					for _, w := range d.Update.WriteVars {
 						changed = widen(w) || changed
 					}

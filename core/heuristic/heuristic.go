@@ -51,6 +51,15 @@ type Info struct {
 	// discrete part: such a heuristic must not sit behind the Cache,
 	// which is keyed by the discrete part.
 	UsesZone bool
+	// AnyState is set when those guarantees hold on every state, not
+	// only on the states reachable from the initial state: the estimate
+	// reads the state alone (graph distances, the relaxation from it).
+	// An abstraction explored from the initial state, or values
+	// collected from it, knows nothing of the other states and may call
+	// them dead ends; symmetry reduction meets such states (see
+	// zone.InitialOrbit), and core/verify then takes the estimate over
+	// the initial state's orbit.
+	AnyState bool
 }
 
 // String returns "hl (admissible, cache=65536)".

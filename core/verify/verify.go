@@ -225,8 +225,10 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		Trace:         opts.Trace != TraceNone,
 		PassTransient: !opts.StoreCommitted,
 	}
+	var h heuristic.Heuristic
 	if opts.Heuristic != nil {
-		h, reason, err := precompute(ctx, stop.deadline, n, f, opts, res)
+		var reason string
+		h, reason, err = precompute(ctx, stop.deadline, n, f, opts, res)
 		if err != nil {
 			return nil, err
 		}
@@ -249,7 +251,11 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		sopts.Order = search.BFS
 		sopts.CoverRequiresSmallerDepth = true
 	}
-	space, sym := symmetricSpace(g, opts, res)
+	space, sym, err := symmetricSpace(g, opts, h, &sopts, res)
+	if err != nil {
+		res.Reason = err.Error()
+		return res, nil
+	}
 	space.Lazy()
 	var sres *search.Result
 	if sopts.Trace && sopts.PassTransient && sopts.Order != search.AStar && g.HasCommitted() {

@@ -52,9 +52,9 @@ func New(n *model.Network, t *heuristic.Target, mode Mode) *Heuristic {
 // Info names the heuristic.
 func (h *Heuristic) Info() heuristic.Info {
 	if h.mode == Sum {
-		return heuristic.Info{Name: "du"}
+		return heuristic.Info{Name: "du", AnyState: true}
 	}
-	return heuristic.Info{Name: "dl", Admissible: true, Consistent: true}
+	return heuristic.Info{Name: "dl", Admissible: true, Consistent: true, AnyState: true}
 }
 
 // Precompute computes the distance tables.

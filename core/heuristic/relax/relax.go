@@ -44,9 +44,9 @@ func New(n *model.Network, t *heuristic.Target, mode Mode) *Heuristic {
 // Info names the heuristic.
 func (h *Heuristic) Info() heuristic.Info {
 	if h.mode == Upper {
-		return heuristic.Info{Name: "hu"}
+		return heuristic.Info{Name: "hu", AnyState: true}
 	}
-	return heuristic.Info{Name: "hl", Admissible: true}
+	return heuristic.Info{Name: "hl", Admissible: true, AnyState: true}
 }
 
 // PlanEdges returns the model edges, as (process, edge index) pairs, of

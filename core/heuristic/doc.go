@@ -13,6 +13,16 @@
 // h is admissible (never above the true distance: A* then returns shortest
 // traces) and consistent (A* then never reopens a state). Every heuristic
 // must say "infinite" only of true dead ends, or verdicts would be wrong.
+// Those guarantees are owed on the states reachable from the initial
+// state; Info.AnyState says they hold on every state. It matters under
+// symmetry reduction, whose representatives may be reachable only from
+// a permutation of the initial state (core/verify then takes the least
+// estimate over the initial state's orbit).
+//
+// Meta variables are no part of the state: when a transition reads one,
+// it holds what the last update the search fired wrote. No abstraction
+// may keep them: a guard that reads one is relaxed, an assignment from
+// one gives any value (model.Network.Project, labels.ReadsMeta).
 //
 // Precompute is the optional expensive step (a pattern database, a
 // distance table) run once per query, with progress and cancellation.

@@ -119,6 +119,21 @@ trans A -> B { assign m = 1; },
       C -> D { guard x >= 1; };
 }
 system P;`, "E<> P.D"},
+	{"meta-committed", `
+meta int m; int done;
+process P() {
+state A, B, C;
+commit B;
+init A;
+trans A -> B { assign m = 2; },
+      B -> C { guard m == 2; assign done = 1; };
+}
+process Q() {
+state Q0, Q1;
+init Q0;
+trans Q0 -> Q1 { guard done == 1; assign m = 0; };
+}
+system P, Q;`, "E<> Q.Q1"},
 	{"meta-unreachable", `
 meta int m;
 process P() {

@@ -38,8 +38,13 @@ type InitialOrbit struct {
 // must come from g's network, as for NewSymmetric), its states found
 // breadth-first through the transpositions of adjacent values; the first
 // is s0 itself. It returns nil and no error when the orbit has more than
-// max states, and an empty orbit when there is no initial state (its
-// invariant fails).
+// max states or its states are too large to compare (maxOrbitWork), and
+// an empty orbit when there is no initial state (its invariant fails).
+//
+// A transposition that fixes a state is recognised by reading what it
+// exchanges (fixes); only one that moves it costs a copy of the state.
+// Where s0 is symmetric, as it mostly is, the orbit then costs as much
+// as reading what each transposition exchanges once.
 func (g *Graph) InitialOrbit(sets []*model.ScalarSet, max int) (*InitialOrbit, error) {
 	s := g.NewSymmetric(sets)
 	o := &InitialOrbit{s: s}
@@ -57,12 +62,20 @@ func (g *Graph) InitialOrbit(sets []*model.ScalarSet, max int) (*InitialOrbit, e
 	for _, set := range s.sets {
 		start.to = append(start.to, identity(int(set.Size)))
 	}
+	fx := newFixer(s, g.dim)
 	seen := map[string]bool{orbitKey(d, z): true}
 	queue := []state{start}
+	work := 0
 	for k := 0; k < len(queue); k++ {
 		q := queue[k]
 		for i, set := range s.sets {
 			for v := int32(0); v+1 < set.Size; v++ {
+				if fx.fixes(i, v, q.d, q.z) {
+					continue
+				}
+				if work += len(q.d) + len(q.z.Raw()); work > maxOrbitWork {
+					return nil, nil
+				}
 				n := state{d: slices.Clone(q.d), z: q.z.Copy(), to: cloneAll(q.to)}
 				s.swap(set, v, n.d, n.z)
 				for x, pos := range n.to[i] {
@@ -94,6 +107,90 @@ func (g *Graph) InitialOrbit(sets []*model.ScalarSet, max int) (*InitialOrbit, e
 		o.inv = append(o.inv, inv)
 	}
 	return o, nil
+}
+
+// maxOrbitWork bounds the words of state InitialOrbit copies and
+// compares: past it, the orbit counts as too large.
+const maxOrbitWork = 1 << 25
+
+// fixer tells whether a transposition of adjacent values fixes a state.
+type fixer struct {
+	s *Symmetric
+	// value[i][k] says whether state slot k holds values of set i;
+	// partner is the slot a transposition exchanges with k (k when
+	// none), set up for one transposition at a time.
+	value   [][]bool
+	partner []int32
+	perm    []int32 // the clock permutation, identity between calls
+}
+
+func newFixer(s *Symmetric, dim int) *fixer {
+	f := &fixer{s: s, partner: make([]int32, s.nd-s.np), perm: identity(dim)}
+	for k := range f.partner {
+		f.partner[k] = int32(k)
+	}
+	for _, set := range s.sets {
+		value := make([]bool, s.nd-s.np)
+		for _, a := range set.Values {
+			value[a] = true
+		}
+		f.value = append(f.value, value)
+	}
+	return f
+}
+
+// fixes reports whether the transposition (v v+1) of set i maps (d, z)
+// to itself, as swap would, reading only what it exchanges.
+func (f *fixer) fixes(i int, v int32, d []int32, z *dbm.DBM) bool {
+	set := f.s.sets[i]
+	sw := &set.Swaps[v]
+	for _, p := range sw.Procs {
+		if d[p[0]] != d[p[1]] {
+			return false
+		}
+	}
+	vars, value := d[f.s.np:], f.value[i]
+	relabel := func(k, x int32) int32 {
+		if value[k] && (x == v || x == v+1) {
+			return 2*v + 1 - x
+		}
+		return x
+	}
+	for _, p := range sw.Vars {
+		f.partner[p[0]], f.partner[p[1]] = p[1], p[0]
+	}
+	ok := true
+	for _, p := range sw.Vars {
+		ok = ok && vars[p[0]] == relabel(p[0], vars[p[1]]) && vars[p[1]] == relabel(p[1], vars[p[0]])
+	}
+	for _, a := range set.Values {
+		ok = ok && (f.partner[a] != a || relabel(a, vars[a]) == vars[a])
+	}
+	for _, p := range sw.Vars {
+		f.partner[p[0]], f.partner[p[1]] = p[0], p[1]
+	}
+	return ok && f.fixesZone(sw.Clocks, z)
+}
+
+// fixesZone reports whether exchanging the clocks of each pair maps z to
+// itself: z[π(a)][π(b)] = z[a][b] wherever a or b moves.
+func (f *fixer) fixesZone(pairs [][2]int32, z *dbm.DBM) bool {
+	for _, c := range pairs {
+		f.perm[c[0]], f.perm[c[1]] = c[1], c[0]
+	}
+	ok := true
+	for _, c := range pairs {
+		for _, a := range c {
+			for b := range int32(z.Dim()) {
+				pa, pb := int(f.perm[a]), int(f.perm[b])
+				ok = ok && z.At(pa, pb) == z.At(int(a), int(b)) && z.At(pb, pa) == z.At(int(b), int(a))
+			}
+		}
+	}
+	for _, c := range pairs {
+		f.perm[c[0]], f.perm[c[1]] = c[0], c[1]
+	}
+	return ok
 }
 
 // Len returns the number of states of the orbit.

@@ -6,14 +6,18 @@ package verify_test
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"beeline/core/dbm"
+	"beeline/core/heuristic"
 	"beeline/core/internal/reachtest"
 	"beeline/core/internal/testmodel"
 	"beeline/core/model"
 	"beeline/core/search"
 	"beeline/core/verify"
+	"beeline/core/zone"
 )
 
 // directedSpecs are every heuristic of the registry, with each pattern
@@ -217,4 +221,98 @@ func TestSymmetryDirected(t *testing.T) {
 			expectDirectedAgree(t, n, testmodel.Query(t, n, c.query), verify.Options{}, specs)
 		})
 	}
+}
+
+// TestOrbitEstimateDeadEnds checks, on every representative a symmetric
+// search meets, that the least estimate over the initial state's orbit
+// (as Check takes it) is infinite only on true dead ends and never above
+// the true distance, where each heuristic alone, on the representatives
+// of the train-gate, calls states dead ends that reach the goal (issue
+// 29).
+func TestOrbitEstimateDeadEnds(t *testing.T) {
+	for _, c := range []struct {
+		model, query string
+		reps         int // representatives checked
+	}{
+		{symmetryCases[0].model, symmetryCases[0].query, 600},
+		// Unreachable: every representative is a dead end, each
+		// confirmed by a search of the whole space.
+		{"train-gate-sym.xta", "E<> exists (i : id_t) Gate.list[2] == i and Train(i).Cross and Gate.len == 4", 40},
+	} {
+		n := testmodel.File(t, filepath.Join("../../testdata/models/symmetry", c.model))
+		p := reachtest.New(t, n, c.query)
+		sets, _ := p.G.SymmetricSets(n.Symmetry())
+		orbit, err := p.G.InitialOrbit(sets, 256)
+		if err != nil || orbit == nil {
+			t.Fatal(orbit, err)
+		}
+		reps := representatives(t, p, p.G.NewSymmetric(sets), c.reps)
+		for _, spec := range []string{"pdb", "pdb:select=full", "mas", "pa"} {
+			t.Run(c.query+" "+spec, func(t *testing.T) {
+				h := precomputed(t, p, spec)
+				dead := p.DeadEnds()
+				for k, s := range reps {
+					est, inf := leastOverOrbit(h, orbit, s)
+					if inf {
+						dead.Expect(t, s, "a representative", spec)
+					} else if k%8 == 0 {
+						if dv, v := p.Distance(t, s); v == search.Reached && est > dv {
+							t.Fatalf("h = %d at %s, above the true distance %d", est, p.Describe(s), dv)
+						}
+					}
+				}
+				t.Logf("%d representatives, %d dead ends confirmed, %d too far", len(reps), dead.Confirmed, dead.Unknown)
+			})
+		}
+	}
+}
+
+// representatives lists up to max states a symmetric breadth-first
+// search meets, without inclusion.
+func representatives(t *testing.T, p *reachtest.Problem, s *zone.Symmetric, max int) []reachtest.State {
+	d, z := make([]int32, p.G.DiscreteLen()), dbm.New(p.G.Dim())
+	if ok, err := s.Initial(d, z); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	out := []reachtest.State{{D: d, Z: z}}
+	seen := map[string]bool{p.Describe(out[0]): true}
+	for k := 0; k < len(out) && len(out) < max; k++ {
+		err := s.Successors(out[k].D, out[k].Z, func(_, d2 []int32, z2 *dbm.DBM) bool {
+			st := reachtest.State{D: slices.Clone(d2), Z: z2.Copy()}
+			if key := p.Describe(st); !seen[key] && len(out) < max {
+				seen[key] = true
+				out = append(out, st)
+			}
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// precomputed builds and precomputes the heuristic spec for p.
+func precomputed(t *testing.T, p *reachtest.Problem, spec string) heuristic.Heuristic {
+	h, err := reachtest.NewHeuristic(t, spec)(p.N, p.Target)
+	if err == nil {
+		err = h.Precompute(context.Background(), nil)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// leastOverOrbit is h's least estimate over the preimages of s.
+func leastOverOrbit(h heuristic.Heuristic, o *zone.InitialOrbit, s reachtest.State) (int32, bool) {
+	best, inf := int32(0), true
+	for k := range o.Len() {
+		d, z := slices.Clone(s.D), s.Z.Copy()
+		o.Preimage(k, d, z)
+		if e, i := h.Estimate(d, z); !i && (inf || e < best) {
+			best, inf = e, false
+		}
+	}
+	return best, inf
 }

@@ -19,10 +19,10 @@
 // a permutation of the initial state (core/verify then takes the least
 // estimate over the initial state's orbit).
 //
-// Meta variables are no part of the state: when a transition reads one,
-// it holds what the last update the search fired wrote. No abstraction
-// may keep them: a guard that reads one is relaxed, an assignment from
-// one gives any value (model.Network.Project, labels.ReadsMeta).
+// Meta variables are no part of the state, so no abstract state says
+// what one holds when a transition reads it. No abstraction may keep
+// them: a guard that reads one is relaxed, an assignment from one gives
+// any value (model.Network.Project, labels.ReadsMeta).
 //
 // Precompute is the optional expensive step (a pattern database, a
 // distance table) run once per query, with progress and cancellation.

@@ -73,8 +73,8 @@ func (p Pattern) String() string {
 //
 //   - a conjunct of a guard or invariant that reads a dropped slot or a
 //     meta variable is removed, and so is a clock constraint on a
-//     dropped clock: meta variables are never kept, as no state holds
-//     their values (they are what the last update fired wrote);
+//     dropped clock: meta variables are never kept, as no abstract
+//     state holds their values (they are no part of the state);
 //   - an assignment that writes only dropped slots and meta variables
 //     is removed; one that writes kept slots from dropped ones or from
 //     meta variables (or writes both) becomes "every value of the slot's
@@ -255,8 +255,9 @@ func (pr *projector) keep(d ir.Deps) bool {
 // readsDropped reports whether what d reads is unknown to the
 // projection: a dropped slot, or a meta variable. A meta variable is no
 // part of the state, so an abstract state cannot say what it holds when
-// a transition reads it (it holds what the last update the search ran
-// wrote, anywhere): M|P never keeps one, whatever p says.
+// a transition reads it (the abstract search's order differs from the
+// concrete one's, and the abstraction merges states): M|P never keeps
+// one, whatever p says.
 func (pr *projector) readsDropped(d ir.Deps) bool {
 	return len(d.ReadMeta) > 0 || pr.anyDropped(d.ReadVars)
 }

@@ -138,6 +138,20 @@ init Q0;
 trans Q0 -> Q1 { guard done == 1; assign m = 0; };
 }
 system P, Q;`, "E<> Q.Q1"},
+	{"meta-handshake", `
+meta int m; int got; chan c;
+process P() {
+state A, B;
+init A;
+trans A -> B { sync c!; assign m = 3; };
+}
+process Q() {
+state Q0, Q1, Q2;
+init Q0;
+trans Q0 -> Q1 { sync c?; assign got = m; },
+      Q1 -> Q2 { guard got == 3; };
+}
+system P, Q;`, "E<> Q.Q2"},
 	{"meta-unreachable", `
 meta int m;
 process P() {

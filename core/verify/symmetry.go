@@ -122,19 +122,21 @@ const maxInitialOrbit = 256
 // representatives outside what s0 reaches). For the right π, π⁻¹(c) is
 // reachable from s0 and its estimate holds; its distance to the goal is
 // c's, the goal being invariant. The least over the orbit is then
-// admissible where the heuristic is, and infinite only if π⁻¹(c) is a
-// dead end, so c is one. It need not be consistent: core/search's A*
-// reopens states and needs admissibility only.
+// admissible where the heuristic is, and infinite only when every
+// preimage's estimate is, that π⁻¹(c)'s included: c is a dead end. It
+// need not be consistent: core/search's A* reopens states and needs
+// admissibility only.
 //
 // Every directed order prunes on an infinite estimate, so greedy search
-// was no safer than A*: on the train-gate it too pruned states
-// that reach the goal (4 of them), but the representatives it stored
-// with finite estimates still included a parent of a goal state, which
-// it checks when generated. A* stored other zones and representatives
-// (its depth proviso, CoverRequiresSmallerDepth, and its f-order decide
-// which of an orbit's non-unique representatives and which zones are
-// kept), pruned 16 and exhausted the rest: "not satisfied". DFS and BFS
-// read no estimate.
+// was no safer than A*: on the train-gate it too pruned 4
+// representatives that reach the goal. Whether a search still meets a
+// parent of a goal state with a finite estimate (the goal is checked
+// when a state is generated, before its estimate) depends on the states
+// it keeps: the zones (A*'s depth proviso, CoverRequiresSmallerDepth,
+// keeps others than greedy search) and the representatives, which are
+// not unique and depend on the zone (zone.Symmetric's sort reads clock
+// bounds). Greedy search met one; A* pruned 16 and exhausted the rest:
+// "not satisfied". BFS and DFS read no estimate.
 type orbitEstimate struct {
 	orbit *zone.InitialOrbit
 	h     func(d []int32, z *dbm.DBM) (int32, bool)

@@ -142,8 +142,9 @@ func summarize(l *loaded) *parseSummary {
 func fillNetworkSummary(s *parseSummary, n *model.Network) {
 	s.Processes = len(n.Processes)
 	s.Clocks = len(n.Clocks) - 1 // the reference clock is not the model's
-	s.Variables = len(n.Vars)
-	s.Meta = len(n.Meta)
+	sum := n.Summary()
+	s.Variables = sum.Variables
+	s.Meta = sum.Meta
 	s.Channels = len(n.Channels)
 	for _, p := range n.Processes {
 		s.Locations += len(p.Locations)

@@ -462,18 +462,17 @@ func flatNames(name string, t *typ, out []string) []string {
 	return out
 }
 
-// allocData allocates the state (or meta) slots of a data object.
+// allocData allocates the state slots of a data object. A meta
+// variable gets state slots too (see "Meta variables" in doc.go): its
+// value is carried from a state to its successors, as UPPAAL carries it.
 func (c *compiler) allocData(name string, t *typ, init []int32, pos source.Pos) *address {
 	names := flatNames(c.prefix+name, t, make([]string, 0, t.size))
 	ranges := t.leafRanges(make([][2]int32, 0, t.size))
-	list, sp := &c.net.Vars, spVar
-	if t.meta {
-		list, sp = &c.net.Meta, spMeta
-	}
+	list := &c.net.Vars
 	*list = slices.Grow(*list, len(names))
-	a := staticRef(sp, int32(len(*list)), t.size)
+	a := staticRef(spVar, int32(len(*list)), t.size)
 	for i, n := range names {
-		*list = append(*list, Var{Name: n, Lo: ranges[i][0], Hi: ranges[i][1], Init: init[i], Pos: pos})
+		*list = append(*list, Var{Name: n, Lo: ranges[i][0], Hi: ranges[i][1], Init: init[i], Pos: pos, Meta: t.meta})
 	}
 	return a
 }

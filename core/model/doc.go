@@ -23,12 +23,31 @@
 // in declaration order; Var.Name spells each slot ("a[2]", "s.f",
 // "P(1).v"); an array indexed by int[1,3] keeps its indices 1..3. Booleans
 // are 0/1 and scalar-set values 0..n-1 (see "Scalar sets"). Meta
-// variables live in Env.Meta with the same layout rules; they are not part
-// of the state. Clocks are numbered in Network.Clocks with 0 the reference
+// variables take state slots like the others (see "Meta variables").
+// Clocks are numbered in Network.Clocks with 0 the reference
 // clock, then global clocks, then process clocks; channels likewise in
 // Network.Channels. Locations are Env.Locs[process] = location index.
 // Constants take no slots: scalars are folded into the closures, constant
 // arrays and structs live in a pool shared by all Envs.
+//
+// # Meta variables
+//
+// UPPAAL's reference says a meta variable is "semantically not considered
+// part of the state" and that its value "is valid only during one
+// transition", yet UPPAAL carries the value from a state to its successors
+// and queries read it there (the car radio's response-time queries read
+// the meta variable obs, set on the edge that receives a signal). A meta
+// variable therefore has state slots here, like any other variable, and
+// differs from one only in name: a guard, an update or a query reads the
+// value the path to its state left. UPPAAL merges two states that differ
+// only in meta variables, keeping the one found first, so its verdicts on
+// a model that reads such a value depend on its search order; keeping them
+// apart makes Beeline's verdict the same in every search order, at the
+// cost of more states where the values differ (none on the car radio,
+// whose obs lives only in committed locations). An earlier design kept
+// meta variables in one store beside the state, shared by every
+// transition the engine computed: a value set on one branch leaked into
+// another, and queries read only the initial value.
 //
 // # How names bind
 //

@@ -573,7 +573,8 @@ func initialMeta(n *Network) []int32 {
 // reach all of them.
 type irKinds map[string]bool
 
-// allIRKinds are the names irKinds records.
+// allIRKinds are the names irKinds records. "meta" is not among them:
+// meta variables have state slots (see "Meta variables" in doc.go).
 var allIRKinds = []string{
 	"*ir.Const", "*ir.Load", "*ir.Unary", "*ir.Binary", "*ir.Cond", "*ir.Offset",
 	"*ir.Assign", "*ir.IncDec", "*ir.ClockSet", "*ir.Copy", "*ir.Equal", "*ir.Seq",
@@ -581,7 +582,7 @@ var allIRKinds = []string{
 	"*ir.Block", "*ir.Do", "*ir.If", "*ir.Loop", "*ir.ForRange", "*ir.Return",
 	"*ir.Break", "*ir.Continue", "*ir.Fill",
 	"arg 0", "arg 1", "arg 2", "arg 3",
-	"var", "meta", "local", "pool", "sel", "clock", "chan", "param", "index",
+	"var", "local", "pool", "sel", "clock", "chan", "param", "index",
 }
 
 func (k irKinds) network(c *crossCheck) {

@@ -172,15 +172,15 @@ func TestTypedefsAndScalars(t *testing.T) {
 
 func TestMeta(t *testing.T) {
 	n := mustLoad(t, tiny("meta int m; int a; int b = 2;", "", "", "m = b, a = m + 1"))
-	if len(n.Meta) != 1 || n.Meta[0].Name != "m" {
-		t.Fatalf("meta = %+v", n.Meta)
+	if len(n.Meta) != 0 || len(n.Vars) != 3 || !n.Vars[varIndex(t, n, "m")].Meta || n.Vars[varIndex(t, n, "a")].Meta {
+		t.Fatalf("a meta variable has a state slot marked meta: vars %+v, meta %+v", n.Vars, n.Meta)
 	}
-	if len(n.Vars) != 2 {
-		t.Errorf("meta variable in the state: %+v", n.Vars)
+	_, vars := runUpdate(t, n)
+	if a, m := vars[varIndex(t, n, "a")], vars[varIndex(t, n, "m")]; a != 3 || m != 2 {
+		t.Errorf("a = %d, m = %d", a, m)
 	}
-	env, vars := runUpdate(t, n)
-	if vars[varIndex(t, n, "a")] != 3 || env.Meta[0] != 2 {
-		t.Errorf("a = %d, m = %d", vars[0], env.Meta[0])
+	if s := n.Summary(); s.Variables != 2 || s.Meta != 1 {
+		t.Errorf("summary: %d variables, %d meta", s.Variables, s.Meta)
 	}
 }
 

@@ -22,7 +22,10 @@ type Network struct {
 	// declarations, then the system declarations), then each process's
 	// locals in process order.
 	Vars []Var
-	// Meta are meta variables: they live outside the state (Env.Meta).
+	// Meta is empty: meta variables have state slots in Vars (see "Meta
+	// variables" in doc.go).
+	// TODO(issue 32): remove the meta storage space (Meta, Env.Meta,
+	// ir.Meta and what reads them), which nothing fills any more.
 	Meta []Var
 	// Clocks[0] is the reference clock "0"; then global clocks, then
 	// process-local clocks.
@@ -53,13 +56,16 @@ type Network struct {
 	compiling string // the function whose body is being compiled, for its loops' sites
 }
 
-// Var is one discrete state slot (or one meta slot).
+// Var is one discrete state slot.
 type Var struct {
 	Name string // "x", "a[2]", "s.f", "P(1).v"
 	// Lo and Hi are the range of the slot's type (bool is [0,1], a scalar
 	// set of size n is [0,n-1]).
 	Lo, Hi, Init int32
 	Pos          source.Pos
+	// Meta is set for a slot of a variable declared meta, which is part
+	// of the state all the same (see "Meta variables" in doc.go).
+	Meta bool
 }
 
 // Clock is a clock.

@@ -31,8 +31,8 @@ func (n *Network) Summary() Summary {
 		Processes: len(n.Processes),
 		Templates: n.Templates,
 		Clocks:    len(n.Clocks) - 1,
-		Variables: len(n.Vars),
-		Meta:      len(n.Meta),
+		Variables: len(n.Vars) - n.metaSlots(),
+		Meta:      n.metaSlots(),
 		Channels:  len(n.Channels),
 	}
 	for _, p := range n.Processes {
@@ -41,4 +41,15 @@ func (n *Network) Summary() Summary {
 		s.PerProcess = append(s.PerProcess, ProcessSummary{Name: p.Name, Template: p.Template, Locations: len(p.Locations), Edges: len(p.Edges)})
 	}
 	return s
+}
+
+// metaSlots counts the state slots of meta variables.
+func (n *Network) metaSlots() int {
+	k := 0
+	for _, v := range n.Vars {
+		if v.Meta {
+			k++
+		}
+	}
+	return k
 }

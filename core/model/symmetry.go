@@ -238,8 +238,6 @@ func (a *symAnalysis) scalarSet(set *scalarSet) (*ScalarSet, string) {
 		return nil, ""
 	case size > maxSymmetric:
 		return nil, fmt.Sprintf("more than %d values", maxSymmetric)
-	case len(a.n.Meta) > 0:
-		return nil, "the model has meta variables, which a permutation would have to follow outside the state"
 	}
 	for _, c := range a.constScalars {
 		if c.t.set == set {

@@ -108,8 +108,6 @@ func TestSymmetryOff(t *testing.T) {
 	for _, c := range []struct{ name, src, want string }{
 		{"two parameters", "typedef scalar[2] S;\nprocess P(const S a, const S b) { state A; init A; }\nsystem P;\n",
 			"scalar set S: 'P' has two free parameters of the set"},
-		{"meta", "typedef scalar[2] S; meta int m; int a[S];\nprocess P(const S i) { state A; init A; }\nsystem P;\n",
-			"scalar set S: the model has meta variables"},
 		{"constant array", "typedef scalar[3] S; const int D[S] = {1, 2, 2};\nprocess P(const S i) { clock x; state A { x <= D[i] }; init A; }\nsystem P;\n",
 			"scalar set S: the constant 'D' tells values of the set apart"},
 		{"broadcast", "typedef scalar[2] S; broadcast chan go; int n;\nprocess P(const S i) { state A, B; init A; trans A -> B { sync go?; assign n = n + 1; }; }\nprocess Q() { state A; init A; trans A -> A { sync go!; }; }\nsystem P, Q;\n",

@@ -119,7 +119,7 @@ system P;`
 	for _, v := range n.Vars {
 		vs = append(vs, v.Name)
 	}
-	if got := strings.Join(vs, " "); got != "g P(0).l[0] P(0).l[1] P(1).l[0] P(1).l[1]" {
+	if got := strings.Join(vs, " "); got != "g P(0).l[0] P(0).l[1] P(0).m P(1).l[0] P(1).l[1] P(1).m" {
 		t.Errorf("vars %s", got)
 	}
 	var cs []string
@@ -129,14 +129,11 @@ system P;`
 	if got := strings.Join(cs, " "); got != "0 gc P(0).lc P(1).lc" {
 		t.Errorf("clocks %s", got)
 	}
-	if len(n.Meta) != 2 || n.Meta[1].Name != "P(1).m" {
-		t.Errorf("meta %+v", n.Meta)
-	}
 	s := n.Summary()
 	if s.Processes != 2 || s.Clocks != 3 || s.Variables != 5 || s.Meta != 2 || s.Locations != 2 || s.PerProcess[1].Name != "P(1)" {
 		t.Errorf("summary %+v", s)
 	}
-	if got := n.Describe(n.InitialState()); got != "P(0).A P(1).A g=0 P(0).l[0]=0 P(0).l[1]=0 P(1).l[0]=0 P(1).l[1]=0" {
+	if got := n.Describe(n.InitialState()); got != "P(0).A P(1).A g=0 P(0).l[0]=0 P(0).l[1]=0 P(0).m=0 P(1).l[0]=0 P(1).l[1]=0 P(1).m=0" {
 		t.Errorf("describe %q", got)
 	}
 }

@@ -170,8 +170,13 @@ type Outcome struct {
 	Fail Fail
 	// Errors lists the checks that may fail, once per position and kind
 	// of error, in the order met. It is empty exactly when Fail is
-	// NoFail; a concrete run that fails does so at one of its positions.
+	// NoFail; a concrete run that fails does so at one of its positions,
+	// unless GaveUp.
 	Errors []Failure
+	// GaveUp is set when the evaluation stopped after absCalls calls:
+	// the result is then the coarsest (any value, Fail MayFail), and a
+	// concrete run may fail anywhere.
+	GaveUp bool
 }
 
 // UnknownLoc marks a process whose location an abstraction dropped.
@@ -255,9 +260,15 @@ type ExprResult struct {
 // their failures and for what later parts of e read, then dropped.
 func EvalExpr(e Expr, frame int32, st *AbsState) ExprResult {
 	a := newAbsEval(st)
-	s := a.newStore(frame)
-	v := a.expr(e, s)
-	return ExprResult{Value: v, Outcome: a.outcome(s.dead)}
+	var r ExprResult
+	if a.run(func() {
+		s := a.newStore(frame)
+		r.Value = a.expr(e, s)
+		r.Outcome = a.outcome(s.dead)
+	}) {
+		return ExprResult{Value: Top(), Outcome: a.gaveUp()}
+	}
+	return r
 }
 
 // EvalGuard evaluates the integer part of g over st: True when it holds
@@ -295,9 +306,14 @@ func EvalConstraint(c Constraint, frame int32, st *AbsState) ConstraintResult {
 		return v
 	}
 	var r ConstraintResult
-	r.I = part(func(s *store) Interval { return a.clockIndex(c.I, s) })
-	r.J = part(func(s *store) Interval { return a.clockIndex(c.J, s) })
-	r.Bound = part(func(s *store) Interval { return a.expr(c.Bound, s) })
+	if a.run(func() {
+		r.I = part(func(s *store) Interval { return a.clockIndex(c.I, s) })
+		r.J = part(func(s *store) Interval { return a.clockIndex(c.J, s) })
+		r.Bound = part(func(s *store) Interval { return a.expr(c.Bound, s) })
+	}) {
+		clocks := Interval{0, math.MaxInt32}
+		return ConstraintResult{I: clocks, J: clocks, Bound: Top(), Outcome: a.gaveUp()}
+	}
 	r.Outcome = a.outcome(dead)
 	return r
 }
@@ -597,12 +613,14 @@ type absEval struct {
 	kinds  []failKind
 
 	// The accounting of MaxWork (see enter): the function being run, the
-	// loops, fors and quantifiers being run and the outermost of them,
-	// the rounds unrolled exactly, and the static bounds of functions.
+	// loops, fors, quantifiers and calls being run and the outermost of
+	// them, the rounds unrolled exactly, the calls made, and the static
+	// bounds of functions.
 	fn    string
 	depth int
 	outer absSite
 	work  int64
+	calls int64
 	memo  map[*Func]int64
 }
 

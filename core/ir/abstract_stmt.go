@@ -47,12 +47,16 @@ func ApplyUpdate(u *Update, st *AbsState) *UpdateResult {
 		frame = u.Frame
 	}
 	s := a.newStore(frame)
-	if u != nil {
-		for _, x := range u.List {
-			if a.expr(x, s); s.dead {
-				break
+	if a.run(func() {
+		if u != nil {
+			for _, x := range u.List {
+				if a.expr(x, s); s.dead {
+					break
+				}
 			}
 		}
+	}) {
+		return a.updateGaveUp()
 	}
 	r := &UpdateResult{Outcome: a.outcome(s.dead)}
 	if s.dead {
@@ -647,7 +651,7 @@ func (a *absEval) ret(st *Return, s *store) flow {
 // failure, and so is MaxWork (see enter). The unrolling also stops when
 // the evaluation has unrolled absWork rounds in all.
 func (a *absEval) loop(l *Loop, s *store) flow {
-	a.enter(l, l.P)
+	a.enter(l, l.P, a.fn)
 	defer a.leave()
 	if l.Init != nil {
 		if a.expr(l.Init, s); s.dead {
@@ -748,7 +752,7 @@ func (a *absEval) forRange(f *ForRange, s *store) flow {
 	if NoEffect(f.Body) {
 		return flow{next: s}
 	}
-	a.enter(f, f.P)
+	a.enter(f, f.P, a.fn)
 	defer a.leave()
 	var acc flow
 	h := s
@@ -799,7 +803,7 @@ func (a *absEval) quant(q *Quant, s *store) Interval {
 	if q.Op == LOr {
 		stop = True
 	}
-	a.enter(q, q.P)
+	a.enter(q, q.P, a.fn)
 	defer a.leave()
 	sum, cur, lo := Point(0), s, int64(q.Lo)
 	for v := lo; v <= int64(q.Hi) && cur != nil; v++ {
@@ -848,11 +852,19 @@ func quantRest(o Op) Interval {
 }
 
 // call pushes the callee's frame, passes the arguments from the caller's
-// frame, runs the body and pops, as the back end's call does. The ways
+// frame, runs the body and pops, as the back end's call does. It counts
+// the call, and the evaluation gives up past absCalls of them (see run):
+// a call is never summarised, so without a bound a chain of functions
+// each calling the next three times would take 3^n calls here too. The ways
 // the body ends are joined; the value is the return register, which the
 // call sets to 0 and Return sets, so a body that falls off its end
 // yields what the back end's yields.
 func (a *absEval) call(c *Call, s *store) Interval {
+	a.enter(c, c.P, c.Fn.Name)
+	defer a.leave()
+	if a.calls++; a.calls > absCalls {
+		panic(giveUp{})
+	}
 	fn, fp := c.Fn, s.sp
 	s.push(fn.Frame)
 	for i, g := range c.Args {

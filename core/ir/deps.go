@@ -4,7 +4,10 @@
 
 package ir
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // Deps is what an expression, guard, update or function may touch. Every
 // list is sorted and free of duplicates. A dynamic reference counts for
@@ -89,11 +92,29 @@ func FuncDeps(f *Func) Deps {
 }
 
 // depWalker collects dependencies. frames binds, for each call being
-// walked, a reference parameter's frame slot to the object passed.
+// walked, a reference parameter's frame slot to the object passed. memo
+// keeps what the walk of a body added, by function and binding: without
+// it a chain of functions each calling the next twice costs 2^n walks.
 type depWalker struct {
 	sets   [10]map[int32]bool
 	calls  []*Func
 	frames []map[int32]*Ref
+	memo   map[depKey]*depSum
+}
+
+// depKey identifies the walk of a function's body: the function, whether
+// it collects sure resets, and what its reference parameters are bound
+// to (bindKey).
+type depKey struct {
+	fn   *Func
+	sure bool
+	bind string
+}
+
+// depSum is what walking a body added to the sets and the calls.
+type depSum struct {
+	sets  [10][]int32
+	calls []*Func
 }
 
 // The sets of a depWalker, in Deps field order.
@@ -110,11 +131,16 @@ const (
 )
 
 func newDepWalker() *depWalker {
-	w := &depWalker{}
-	for i := range w.sets {
-		w.sets[i] = map[int32]bool{}
-	}
+	w := &depWalker{memo: map[depKey]*depSum{}}
+	w.sets = freshSets()
 	return w
+}
+
+func freshSets() (sets [10]map[int32]bool) {
+	for i := range sets {
+		sets[i] = map[int32]bool{}
+	}
+	return sets
 }
 
 func (w *depWalker) done() Deps {
@@ -292,13 +318,66 @@ func (w *depWalker) call(c *Call, sure bool) {
 	if !sure && !slices.Contains(w.calls, c.Fn) {
 		w.calls = append(w.calls, c.Fn)
 	}
+	key := depKey{fn: c.Fn, sure: sure, bind: bindKey(frame)}
+	sum, ok := w.memo[key]
+	if !ok {
+		sum = w.body(c.Fn, frame, sure)
+		w.memo[key] = sum
+	}
+	w.add(sum)
+}
+
+// body walks fn's body with frame bound, into fresh sets, and returns
+// what it found.
+func (w *depWalker) body(fn *Func, frame map[int32]*Ref, sure bool) *depSum {
+	sets, calls := w.sets, w.calls
+	w.sets, w.calls = freshSets(), nil
 	w.frames = append(w.frames, frame)
 	if sure {
-		w.sureStmt(c.Fn.Body)
+		w.sureStmt(fn.Body)
 	} else {
-		w.stmt(c.Fn.Body)
+		w.stmt(fn.Body)
 	}
 	w.frames = w.frames[:len(w.frames)-1]
+	sum := &depSum{calls: w.calls}
+	for i, set := range w.sets {
+		for k := range set {
+			sum.sets[i] = append(sum.sets[i], k)
+		}
+	}
+	w.sets, w.calls = sets, calls
+	return sum
+}
+
+// add puts what a body's walk found into w.
+func (w *depWalker) add(sum *depSum) {
+	for i, ks := range sum.sets {
+		for _, k := range ks {
+			w.sets[i][k] = true
+		}
+	}
+	for _, f := range sum.calls {
+		if !slices.Contains(w.calls, f) {
+			w.calls = append(w.calls, f)
+		}
+	}
+}
+
+// bindKey spells out a call's binding of reference parameters as far as
+// the walk reads it: each object's space, offset, span and whether its
+// index is dynamic.
+func bindKey(frame map[int32]*Ref) string {
+	offs := make([]int32, 0, len(frame))
+	for off := range frame {
+		offs = append(offs, off)
+	}
+	slices.Sort(offs)
+	b := make([]byte, 0, 16*len(offs))
+	for _, off := range offs {
+		r := frame[off]
+		b = fmt.Appendf(b, "%d:%d/%d/%d/%t;", off, r.Space, r.Off, r.Span, r.Index != nil)
+	}
+	return string(b)
 }
 
 // widen returns the object passed by reference as seen from the callee:

@@ -62,12 +62,13 @@
 // assignment's address first), label frames pushed at the stack top,
 // calls that push the callee's frame, pass the arguments from the
 // caller's frame, set the return register to 0 and pop; each loop bounded
-// by MaxIterations, and each computation by MaxWork: the rounds of an
-// outermost loop, for (i : T) or quantifier with all it runs inside,
-// since nested loops multiply (the error names the function of the
-// outermost loop and points at it); the first run-time error ends the
-// run, which the engine turns into an error path. Every PollRounds rounds
-// a computation also asks its caller whether to stop (core/model's
+// by MaxIterations, and each computation by MaxWork: the rounds and
+// calls of an outermost loop, for (i : T), quantifier or call with all
+// it runs inside, since nested loops multiply and so do calls (the error
+// names the function of the outermost construct, for a call the one
+// called, and points at it); the first run-time error ends the run,
+// which the engine turns into an error path. Every PollRounds rounds and
+// calls a computation also asks its caller whether to stop (core/model's
 // Env.Interrupt), which is how a search's time budget reaches into a long
 // guard. deps.go summarises what each piece may read and write, for the
 // dependency table.
@@ -115,11 +116,13 @@
 // are not counted. A round that changes nothing is such a fixpoint at
 // once and ends the unrolling early. In all, an evaluation unrolls at
 // most absWork rounds exactly (nested loops multiply); past them every
-// loop goes to its fixpoint at once. MaxWork is accounted for in work.go:
+// loop goes to its fixpoint at once. Calls are never summarised: an
+// evaluation that makes more than absCalls of them gives up, with the
+// coarsest result (Outcome.GaveUp). MaxWork is accounted for in work.go:
 // a concrete run can exceed it only where the evaluator summarised
 // rounds by a fixpoint, so that is where the possible failure is
 // recorded, at the outermost construct, unless a static bound of that
-// construct's rounds rules it out.
+// construct's rounds and calls rules it out.
 //
 // Soundness is the contract. Let st stand for every Env whose slots lie
 // in st's intervals, whose known locations agree, with any stack
@@ -128,9 +131,11 @@
 // not NoFail, or succeeds, and then Fail is not MustFail, its value lies
 // in the abstract value, each state and meta slot afterwards in the
 // result's interval, and its clock assignments are covered by the Resets
-// as AbsReset describes. With every slot known (and loops shorter than
-// Rounds, absWork rounds in all) the abstract run is the concrete run:
-// points, the same failure.
+// as AbsReset describes; a concrete run that fails does so at one of
+// the Errors' positions unless the evaluation gave up. With every slot
+// known (and loops shorter than Rounds, absWork rounds and absCalls
+// calls in all) the abstract run is the concrete run: points, the same
+// failure.
 // abstract_test.go checks both against a concrete evaluator written apart
 // from it, over random expressions, updates and functions.
 //

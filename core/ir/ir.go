@@ -320,20 +320,22 @@ func (*Fill) stmtNode()     {}
 // MaxIterations bounds one execution of one loop.
 const MaxIterations = 1 << 24
 
-// MaxWork bounds the work of one computation: the rounds of an outermost
-// loop, for (i : T) or quantifier together with every loop, for and
-// quantifier run inside it, through calls too. Loops nested in one
-// another multiply, each under MaxIterations; this bounds the product. A
-// computation that runs past it is a run-time error at the outermost
-// construct (WorkError), found at the first poll (every PollRounds
-// rounds) after MaxWork rounds. Natively a round of a small loop costs
-// a few nanoseconds, so the bound is reached in well under a second;
-// real models stay orders of magnitude below it.
+// MaxWork bounds the work of one computation: the rounds and calls of
+// an outermost loop, for (i : T), quantifier or call together with every
+// loop round, quantifier round and call run inside it. Loops nested in
+// one another multiply, each under MaxIterations, and so do calls
+// without any loop (a chain of functions each calling the next three
+// times makes 3^n calls); this bounds the product. A computation that
+// runs past it is a run-time error at the outermost construct
+// (WorkError), found at the first poll (every PollRounds rounds) after
+// MaxWork rounds. Natively a round of a small loop or a call costs a few
+// nanoseconds, so the bound is reached in well under a second; real
+// models stay orders of magnitude below it.
 const MaxWork = 1 << 26
 
-// PollRounds is how often, in loop rounds, a computation polls: it checks
-// MaxWork and asks whether to stop (a search's time budget, its
-// cancellation). A power of two.
+// PollRounds is how often, in loop rounds and calls, a computation
+// polls: it checks MaxWork and asks whether to stop (a search's time
+// budget, its cancellation). A power of two.
 const PollRounds = 1 << 16
 
 // Func is a user function compiled for one process (or globally).

@@ -258,14 +258,15 @@ func LoopError() string {
 	return fmt.Sprintf("loop did not end after %d iterations", MaxIterations)
 }
 
-// WorkError is the message of a computation past its bound of rounds
-// (MaxWork); fn names the function whose loop began it ("" for a
-// quantifier of a label).
+// WorkError is the message of a computation past its bound of work
+// (MaxWork, loop rounds and calls together); fn names the function the
+// outermost construct runs in or, for a call, the function called (""
+// for a quantifier of a label).
 func WorkError(fn string, rounds int64) string {
 	if fn == "" {
-		return fmt.Sprintf("the computation did not end after %d loop rounds", rounds)
+		return fmt.Sprintf("the computation did not end after %d loop rounds and calls", rounds)
 	}
-	return fmt.Sprintf("the computation in function %s did not end after %d loop rounds", fn, rounds)
+	return fmt.Sprintf("the computation in function %s did not end after %d loop rounds and calls", fn, rounds)
 }
 
 // InterruptError is the message of a computation stopped because its

@@ -1,22 +1,31 @@
-// The work of a computation: a static bound on its loop rounds, and how
-// the abstract evaluator accounts for MaxWork.
+// The work of a computation: a static bound on its loop rounds and
+// calls, and how the abstract evaluator accounts for MaxWork.
 
 package ir
 
-import "beeline/core/source"
+import (
+	"math"
+
+	"beeline/core/source"
+)
 
 // absWork bounds the rounds the abstract evaluator unrolls exactly in one
 // evaluation, loops, fors and quantifiers together; past it every one
 // goes to its fixpoint at once. Each loop alone is bounded by
-// AbsOptions.Rounds, but nested ones multiply. It is below MaxWork, which
-// the soundness argument of absEval.enter needs.
-const absWork = 1 << 20
+// AbsOptions.Rounds, but nested ones multiply. absCalls bounds the calls
+// of one evaluation, which are never summarised: past it the evaluation
+// gives up (absEval.run). Their sum is below MaxWork, which the soundness
+// argument of absEval.enter needs.
+const (
+	absWork  = 1 << 20
+	absCalls = 1 << 20
+)
 
-// workBound returns an upper bound of the loop rounds a run of x may
-// count towards MaxWork (a Stmt or an Expr), or MaxWork+1 when it may
-// count more (a while or for loop, whose rounds nothing bounds
-// statically, or ranges too large). Calls are followed; memo keeps each
-// function's bound.
+// workBound returns an upper bound of the loop rounds and calls a run of
+// x may count towards MaxWork (a Stmt or an Expr), or MaxWork+1 when it
+// may count more (a while or for loop, whose rounds nothing bounds
+// statically, or ranges too large). Calls are followed, each counting
+// one; memo keeps each function's bound.
 func workBound(x any, memo map[*Func]int64) int64 {
 	const top = MaxWork + 1
 	add := func(a, b int64) int64 { return min(a+b, top) }
@@ -74,6 +83,7 @@ func workBound(x any, memo map[*Func]int64) int64 {
 			t = workBound(x.Fn.Body, memo)
 			memo[x.Fn] = t
 		}
+		t = add(t, 1) // the call itself
 		for _, g := range x.Args {
 			t = add(t, sum(g.X, g.Src))
 		}
@@ -106,33 +116,39 @@ func listBound[T any](xs []T, memo map[*Func]int64) int64 {
 	return t
 }
 
-// absSite is the outermost loop, for or quantifier the abstract
+// absSite is the outermost loop, for, quantifier or call the abstract
 // evaluator is in: where the concrete run's MaxWork error would be
-// reported, and whether its static bound rules that error out.
+// reported (and the function it names), and whether its static bound
+// rules that error out.
 type absSite struct {
 	pos     source.Pos
 	fn      string
 	bounded bool
 }
 
-// enter records that the evaluator enters the loop, for or quantifier x
-// at pos; leave that it left it.
+// enter records that the evaluator enters the loop, for, quantifier or
+// call x at pos, which the concrete run's WorkError would name by fn (the
+// function it is in; for a call, the function called); leave that it
+// left it.
 //
 // Why this accounts for MaxWork soundly: a concrete run of the outermost
-// construct fails with WorkError only after MaxWork rounds. If its static
-// bound is at most MaxWork, no run does. Otherwise, while every
-// construct inside it is unrolled exactly, each round a concrete run
-// makes is one the evaluator made (it follows every branch a run may
-// take, and a loop's rounds for as long as some run goes on), so a run
-// makes at most the evaluator's rounds, fewer than absWork < MaxWork.
-// Only a construct summarised by a fixpoint hides rounds; summarised
-// says so and records the possible failure at the outermost site.
-func (a *absEval) enter(x any, pos source.Pos) {
+// construct fails with WorkError only after MaxWork rounds and calls. If
+// its static bound is at most MaxWork, no run does. Otherwise, while
+// every construct inside it is unrolled exactly, each round or call a
+// concrete run makes is one the evaluator made (it follows every branch
+// a run may take, a loop's rounds for as long as some run goes on, and
+// every call), so a run makes at most the evaluator's rounds and calls,
+// fewer than absWork + absCalls < MaxWork: past absCalls calls the
+// evaluation gives up, and a result that gave up may fail anyhow. Only a
+// loop, for or quantifier summarised by a fixpoint hides rounds;
+// summarised says so and records the possible failure at the outermost
+// site.
+func (a *absEval) enter(x any, pos source.Pos, fn string) {
 	if a.depth == 0 {
 		if a.memo == nil {
 			a.memo = map[*Func]int64{}
 		}
-		a.outer = absSite{pos: pos, fn: a.fn, bounded: workBound(x, a.memo) <= MaxWork}
+		a.outer = absSite{pos: pos, fn: fn, bounded: workBound(x, a.memo) <= MaxWork}
 	}
 	a.depth++
 }
@@ -158,4 +174,57 @@ func (a *absEval) summarised(h *store) {
 		site := a.outer
 		a.fail(h, failWork, site.pos, func() string { return WorkError(site.fn, MaxWork) })
 	}
+}
+
+// giveUp is the panic value by which an evaluation past absCalls calls
+// unwinds to its entry point (run).
+type giveUp struct{}
+
+// run runs f, one entry point's evaluation, and reports whether it gave
+// up: made more than absCalls calls. The caller then returns the
+// coarsest result (gaveUp). Unwinding by panic keeps every call site of
+// the evaluator free of a check that only hostile models need.
+func (a *absEval) run(f func()) (gaveUp bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(giveUp); !ok {
+				panic(r)
+			}
+			gaveUp = true
+		}
+	}()
+	f()
+	return false
+}
+
+// gaveUp is the outcome of an evaluation that gave up: it may fail, at
+// the outermost construct past MaxWork among other places.
+func (a *absEval) gaveUp() Outcome {
+	site := a.outer
+	f := Failure{Pos: site.pos, Msg: WorkError(site.fn, MaxWork)}
+	return Outcome{Fail: MayFail, Errors: []Failure{f}, GaveUp: true}
+}
+
+// updateGaveUp is the result of an update whose evaluation gave up:
+// every state slot anywhere in its range (Top without Ranges), every
+// meta slot anything, and any clock possibly set to any value.
+func (a *absEval) updateGaveUp() *UpdateResult {
+	st := a.in
+	r := &UpdateResult{Outcome: a.gaveUp()}
+	r.Vars = make([]Interval, len(st.Vars))
+	for i := range r.Vars {
+		r.Vars[i] = Top()
+		if i < len(st.Ranges) {
+			r.Vars[i] = st.Ranges[i].Join(st.Vars[i])
+		}
+		if r.Vars[i] != st.Vars[i] {
+			r.Changed = append(r.Changed, int32(i))
+		}
+	}
+	r.Meta = make([]Interval, len(st.Meta))
+	for i := range r.Meta {
+		r.Meta[i] = Top()
+	}
+	r.Resets = []AbsReset{{Clock: Interval{0, math.MaxInt32}, Value: Interval{0, math.MaxInt32}, Maybe: true}}
+	return r
 }

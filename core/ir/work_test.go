@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -23,7 +24,7 @@ func hasWorkError(r ExprResult, fn string, pos source.Pos) bool {
 // static bound rules it out.
 func TestAbstractWork(t *testing.T) {
 	st := known(state0, Interval{0, 2})
-	call := func(fn *Func) Expr { return &Call{Fn: fn} }
+	call := func(fn *Func) Expr { return &Call{At: At{5}, Fn: fn} }
 	s := local(2, iLo, iHi)
 	step := do(set(s, bin(Rem, bin(Add, ld(s), c(1)), c(7))))
 	forAll := func(slot, lo, hi int32, body Stmt, at source.Pos) Stmt {
@@ -40,14 +41,15 @@ func TestAbstractWork(t *testing.T) {
 	}
 
 	// 32768² rounds: past MaxWork for every run; the fixpoint of the
-	// inner for hides its rounds, so the outer one may fail.
+	// inner for hides its rounds, so the outermost construct, the call,
+	// may fail.
 	big := &Func{Name: "big", Lo: iLo, Hi: iHi, Frame: 3,
 		Body: block(do(set(s, c(0))), forAll(0, 0, 32767, forAll(1, 0, 32767, step, 9), 8), ret(ld(s)))}
 	few := known(state0, Interval{0, 2})
 	few.Opts.Rounds = 5
 	r = EvalExpr(call(big), 2, few)
-	if r.Fail != MayFail || !hasWorkError(r, "big", 8) {
-		t.Errorf("unbounded fors: %v %v, want MayFail with the work error of big at 8", r.Fail, r.Errors)
+	if r.Fail != MayFail || !hasWorkError(r, "big", 5) {
+		t.Errorf("unbounded fors: %v %v, want MayFail with the work error of big at 5", r.Fail, r.Errors)
 	}
 
 	// Three loops of 120 rounds nest to 1,728,000 exact rounds, past
@@ -64,16 +66,16 @@ func TestAbstractWork(t *testing.T) {
 			ret(ld(local(3, iLo, iHi))))}
 	start := time.Now()
 	r = EvalExpr(call(nest), 2, st)
-	if r.Fail == MustFail || !Point(1).Within(r.Value) || !hasWorkError(r, "nest", 11) {
-		t.Errorf("nested loops: %v %v %v, want a value covering 1, MayFail with the work error of nest at 11", r.Value, r.Fail, r.Errors)
+	if r.Fail == MustFail || !Point(1).Within(r.Value) || !hasWorkError(r, "nest", 5) {
+		t.Errorf("nested loops: %v %v %v, want a value covering 1, MayFail with the work error of nest at 5", r.Value, r.Fail, r.Errors)
 	}
 	if d := time.Since(start); d > time.Minute {
 		t.Errorf("nested loops took %v", d)
 	}
 }
 
-// workBound follows calls and multiplies nested ranges; a loop has no
-// static bound.
+// workBound follows calls, each counting one, and multiplies nested
+// ranges; a loop has no static bound.
 func TestWorkBoundStatic(t *testing.T) {
 	body := do(set(local(0, iLo, iHi), c(1)))
 	inner := &Func{Name: "inner", Frame: 2, Void: true, Body: &ForRange{Slot: 1, Lo: 0, Hi: 9, Body: body}}
@@ -85,12 +87,51 @@ func TestWorkBoundStatic(t *testing.T) {
 		{"constant", c(3), 0},
 		{"range", &ForRange{Slot: 0, Lo: 0, Hi: 9, Body: body}, 10},
 		{"empty range", &ForRange{Slot: 0, Lo: 0, Hi: 1 << 20, Body: do(c(0))}, 0},
-		{"nested", &Quant{Op: Add, Lo: 1, Hi: 4, Body: &Call{Fn: inner}}, 4 * 11},
+		{"nested", &Quant{Op: Add, Lo: 1, Hi: 4, Body: &Call{Fn: inner}}, 4 * 12},
+		{"call chain", &Call{Fn: chain(3, 3)}, 1 + 3 + 9},
+		{"long call chain", &Call{Fn: chain(40, 3)}, MaxWork + 1}, // issue 29
 		{"loop", &Loop{Body: body}, MaxWork + 1},
 		{"too many", &Quant{Op: LAnd, Lo: iLo, Hi: iHi, Body: &Quant{Op: LAnd, Lo: iLo, Hi: iHi, Body: c(1)}}, MaxWork + 1},
 	} {
 		if got := workBound(tc.x, map[*Func]int64{}); got != tc.want {
 			t.Errorf("%s: %d, want %d", tc.name, got, tc.want)
 		}
+	}
+}
+
+// chain returns f1 of functions f1 .. fn, each but the last returning
+// the sum of k calls of the next: k^(n-1) calls in all, without a loop.
+func chain(n, k int) *Func {
+	next := &Func{Name: fmt.Sprintf("f%d", n), Lo: iLo, Hi: iHi, Body: ret(c(1))}
+	for i := n - 1; i >= 1; i-- {
+		var sum Expr = &Call{Fn: next}
+		for range k - 1 {
+			sum = bin(Min, sum, &Call{Fn: next})
+		}
+		next = &Func{Name: fmt.Sprintf("f%d", i), Lo: iLo, Hi: iHi, Body: ret(sum)}
+	}
+	return next
+}
+
+// A chain of calls without a loop is work too (issue 29): the abstract
+// evaluator gives up past absCalls calls with the coarsest result, and
+// the dependencies walk each function once.
+func TestAbstractCallChain(t *testing.T) {
+	st := known(state0, Interval{0, 2})
+	r := EvalExpr(&Call{At: At{5}, Fn: chain(40, 3)}, 0, st)
+	if !r.GaveUp || r.Fail != MayFail || r.Value != Top() || !hasWorkError(r, "f1", 5) {
+		t.Errorf("chain: %v %v %v gave up %v, want Top, MayFail with the work error of f1 at 5", r.Value, r.Fail, r.Errors, r.GaveUp)
+	}
+	// Within the budget the result is exact.
+	r = EvalExpr(&Call{At: At{5}, Fn: chain(8, 3)}, 0, st)
+	if r.GaveUp || r.Fail != NoFail || r.Value != Point(1) {
+		t.Errorf("short chain: %v %v %v, want 1 without failure", r.Value, r.Fail, r.Errors)
+	}
+	u := ApplyUpdate(&Update{List: []Expr{set(xRef(), &Call{At: At{5}, Fn: chain(40, 3)})}}, st)
+	if !u.GaveUp || u.Fail != MayFail || len(u.Resets) != 1 || !u.Resets[0].Maybe {
+		t.Errorf("update: %v %v resets %v, want MayFail, any reset", u.Fail, u.Errors, u.Resets)
+	}
+	if d := ExprDeps(&Call{Fn: chain(60, 4)}); len(d.Calls) != 60 {
+		t.Errorf("deps of the chain: %d functions, want 60", len(d.Calls))
 	}
 }

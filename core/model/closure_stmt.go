@@ -217,7 +217,10 @@ func (b backend) ret(s *ir.Return) func(*Env) ctl {
 type argWriter func(e *Env, fp int32)
 
 // call returns the closure that pushes a frame, evaluates the arguments
-// in the caller's frame, runs the body and pops the frame.
+// in the caller's frame, runs the body and pops the frame. A call counts
+// as one round of work (Env.round) and, like a loop, is a construct
+// whose work is bounded: without that a chain of functions each calling
+// the next three times would run 3^n calls unchecked.
 func (b backend) call(c *ir.Call) func(*Env) int32 {
 	fn := c.Fn
 	writers := make([]argWriter, len(c.Args))
@@ -225,7 +228,13 @@ func (b backend) call(c *ir.Call) func(*Env) int32 {
 		writers[i] = b.argument(a, fn.Params[i], fn.Name)
 	}
 	body, size := b.net.bodies[fn], fn.Frame
+	site := &loopSite{pos: c.P, fn: fn.Name}
 	return func(e *Env) int32 {
+		e.enter()
+		if !e.round() {
+			e.leave(site)
+			return 0
+		}
 		fp := e.sp
 		need := fp + size
 		if int(need) > len(e.stack) {
@@ -237,6 +246,7 @@ func (b backend) call(c *ir.Call) func(*Env) int32 {
 		}
 		if e.Err != nil {
 			e.sp = fp
+			e.leave(site)
 			return 0
 		}
 		old := e.fp
@@ -244,6 +254,7 @@ func (b backend) call(c *ir.Call) func(*Env) int32 {
 		e.ret = 0
 		body(e)
 		e.fp, e.sp = old, fp
+		e.leave(site)
 		return e.ret
 	}
 }

@@ -28,6 +28,9 @@ type compiler struct {
 	size systemSize
 	// data counts the slots of data admitted by room.
 	data int64
+	// computed counts the loop rounds and calls that computing constants
+	// ran (compute), against computeRounds for the whole load.
+	computed int64
 }
 
 // maxExpanded bounds the quantifier instances of one compilation.

@@ -49,8 +49,14 @@ func (x *cx) compute(o *operand) (v int32, ok, computable bool) {
 	if len(d.ReadVars)+len(d.WriteVars)+len(d.ReadMeta)+len(d.WriteMeta)+len(d.Clocks)+len(d.Resets)+len(d.Procs)+len(d.Chans) > 0 {
 		return 0, false, false
 	}
-	env := &Env{consts: x.c.net.consts, stack: make([]int32, 256), Rounds: computeRounds} // calls grow the stack
+	left := computeRounds - x.c.computed
+	if left <= 1 {
+		x.errorf(o.node, "the computations of constants did not end after %d loop rounds and calls", computeRounds)
+		return 0, false, true
+	}
+	env := &Env{consts: x.c.net.consts, stack: make([]int32, 256), Rounds: left} // calls grow the stack
 	v = x.c.net.Eval(o.code, env)
+	x.c.computed += left - env.Rounds
 	if env.Err != nil {
 		x.errorf(o.node, "%s", env.Err.Msg)
 		return 0, false, true
@@ -58,7 +64,9 @@ func (x *cx) compute(o *operand) (v int32, ok, computable bool) {
 	return v, true, true
 }
 
-// computeRounds bounds the loop rounds of a computation when loading.
+// computeRounds bounds the loop rounds and calls of the computations of
+// constants when loading, all of them together: each is cheap in a real
+// model, and a budget per constant would let many of them add up.
 const computeRounds = 1 << 22
 
 // typeSpec resolves a type as written.

@@ -7,13 +7,19 @@ import (
 	"beeline/core/source"
 )
 
-// call pushes the callee's frame on top of the stack, passes the
+// call counts one round of work, as the closures do, then pushes the
+// callee's frame on top of the stack, passes the
 // arguments (evaluated in the caller's frame, all of them even after an
 // error), runs the body unless an error is recorded by then, and pops the
 // frame. The result travels in Env.ret as it does for the closures: a
 // Return sets it, and a body that ends without one yields what the last
 // call inside left there.
 func (in interp) call(c *ir.Call) int32 {
+	in.enter()
+	defer in.leave(&loopSite{pos: c.P, fn: c.Fn.Name})
+	if !in.count(c.P) {
+		return 0
+	}
 	fp := in.sp
 	need := fp + c.Fn.Frame
 	if int(need) > len(in.stack) {
@@ -142,12 +148,12 @@ func (in interp) loop(s *ir.Loop) ctl {
 	}
 }
 
-// count counts one loop round: against Env.Rounds, failing at pos when
-// none is left, and towards the computation's work (Env.round).
+// count counts one loop round or call: against Env.Rounds, failing at
+// pos when none is left, and towards the computation's work (Env.round).
 func (in interp) count(pos source.Pos) bool {
 	if in.Rounds > 0 {
 		if in.Rounds--; in.Rounds == 0 {
-			in.fail(pos, "the computation did not end after %d loop rounds", computeRounds)
+			in.fail(pos, "the computations of constants did not end after %d loop rounds and calls", computeRounds)
 			return false
 		}
 	}

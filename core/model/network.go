@@ -250,13 +250,15 @@ type Env struct {
 	Sel    []int32 // values of the current edge's select bindings
 	Resets []ClockReset
 	Err    *RuntimeError
-	// Rounds, when positive, bounds the loop rounds the reference
-	// interpreter runs in all (each loop is bounded anyway): it is how a
-	// computation when loading (a constant computed by functions) stops.
+	// Rounds, when positive, bounds the loop rounds and calls the
+	// reference interpreter runs in all (each loop is bounded anyway): it
+	// is how a computation when loading (a constant computed by
+	// functions) stops.
 	Rounds int64
-	// Interrupt, when set, is asked every ir.PollRounds loop rounds of a
-	// computation whether to stop; when it says so, the computation fails
-	// at its outermost loop with ir.InterruptError. This is how a
+	// Interrupt, when set, is asked every ir.PollRounds loop rounds and
+	// calls of a computation whether to stop; when it says so, the
+	// computation fails at its outermost loop or call with
+	// ir.InterruptError. This is how a
 	// search's time budget and cancellation reach into a long guard or
 	// update. It must find out by itself (read the clock or a context):
 	// under js/wasm no other goroutine runs while a computation does, so
@@ -272,8 +274,8 @@ type Env struct {
 	ret    int32   // return value of the last function call
 
 	// The work of computations (ir.MaxWork): rounds counts every round of
-	// a loop, for (i : T) or quantifier run with this Env; the outermost
-	// one running (depth of them) began at rounds from. stopped is the
+	// a loop, for (i : T) or quantifier and every call run with this Env;
+	// the outermost one running (depth of them) began at rounds from. stopped is the
 	// error poll recorded, which the outermost one completes with its
 	// site when it ends.
 	rounds  int64
@@ -282,15 +284,15 @@ type Env struct {
 	stopped *RuntimeError
 }
 
-// loopSite is where a loop, for (i : T) or quantifier stands: its
-// position and the function it is in, for the error of a computation
-// that does not end.
+// loopSite is where a loop, for (i : T), quantifier or call stands: its
+// position and the function it is in (for a call, the function called),
+// for the error of a computation that does not end.
 type loopSite struct {
 	pos source.Pos
 	fn  string
 }
 
-// enter records that a loop, for (i : T) or quantifier starts; the
+// enter records that a loop, for (i : T), quantifier or call starts; the
 // outermost one starts the count of ir.MaxWork. Every enter is paired
 // with a leave, given the construct's site.
 func (e *Env) enter() {
@@ -300,7 +302,7 @@ func (e *Env) enter() {
 	e.depth++
 }
 
-// leave records that the innermost running loop, at s, ended. The
+// leave records that the innermost running construct, at s, ended. The
 // outermost one puts its site into the error poll recorded, if any:
 // that is where a computation that does not end is reported. Recording
 // the site at enter instead would cost every loop a pointer store.
@@ -314,18 +316,18 @@ func (e *Env) leave(s *loopSite) {
 	}
 }
 
-// round counts one round of the running loop and reports whether the
-// computation may go on. Every ir.PollRounds rounds it polls; otherwise
+// round counts one round of the running loop, or one call, and reports
+// whether the computation may go on. Every ir.PollRounds rounds it polls; otherwise
 // it is an increment and a test, which the compiler inlines.
 func (e *Env) round() bool {
 	e.rounds++
 	return e.rounds&(ir.PollRounds-1) != 0 || e.poll()
 }
 
-// poll fails the computation when its outermost loop has run ir.MaxWork
-// rounds or when Interrupt says to stop, and reports whether the
+// poll fails the computation when its outermost construct has run
+// ir.MaxWork rounds and calls or when Interrupt says to stop, and reports whether the
 // computation may go on. The error's position (and, for MaxWork, its
-// message) is the outermost loop's, which leave fills in.
+// message) is the outermost construct's, which leave fills in.
 func (e *Env) poll() bool {
 	switch {
 	case e.Err != nil: // an error the loop has not seen yet: stop

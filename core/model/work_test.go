@@ -4,6 +4,7 @@
 package model
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -70,13 +71,16 @@ func TestWorkBound(t *testing.T) {
 	lower := func(e *Env) { e.MaxWork = workBound }
 	nested := "int f() { int i; int j; int s; for (i = 0; i < 1000; i++) for (j = 0; j < 1000; j++) s = (s + 1) % 7; return s; }"
 	expectGuardWork(t, "nested loops", nested, "f() >= 0", lower,
-		"the computation in function f did not end after 131072 loop rounds", "for (i", 0)
-	// The outermost loop is where the error is, in the function it is in,
-	// however deep the rounds that exceed the bound are.
+		"the computation in function f did not end after 131072 loop rounds and calls", "f() >= 0", 0)
+	// The outermost construct is where the error is, naming the function
+	// called, however deep the rounds that exceed the bound are.
 	deep := "int h() { int j; int s; for (j = 0; j < 1000; j++) s = (s + j) % 3; return s; }\n" +
 		"int g() { int s; for (i : int[0,999]) s = (s + h()) % 5; return s; }"
 	expectGuardWork(t, "through calls", deep, "g() >= 0", lower,
-		"function g did not end", "for (i", 0)
+		"function g did not end", "g() >= 0", 0)
+	// A loop of a label is outermost, calls inside it count as rounds.
+	expectGuardWork(t, "calls in a quantifier", deep, "forall (k : int[0,9]) g() >= 0", lower,
+		"the computation did not end", "forall (k", 0)
 	expectGuardWork(t, "quantifiers", "", "forall (i : int[0,999]) forall (j : int[0,999]) i + j >= 0", lower,
 		"the computation did not end after 131072 loop rounds", "forall (i", 0)
 	expectGuardWork(t, "sum", "", "sum (i : int[0,999]) sum (j : int[0,999]) 1 > 0", lower,
@@ -85,9 +89,15 @@ func TestWorkBound(t *testing.T) {
 	// A body without effect is compiled to nothing: no rounds to count.
 	empty := "int e() { for (i : int[0,9999]) for (j : int[0,9999]) ; return 1; }"
 	expectGuardWork(t, "empty body", empty, "e() == 1", lower, "", "", 1)
-	// Sequential loops each start their own count.
-	seq := "int q() { int s; for (i : int[0,99999]) s = (s + i) % 7; for (i : int[0,99999]) s = (s + i) % 7; return s; }"
-	expectGuardWork(t, "one after the other", seq, "q() >= 0", lower, "", "", 1)
+	// Sequential constructs of a label each start their own count; those
+	// of a function count towards its call.
+	seq := "int q() { int s; for (i : int[0,99999]) s = (s + i) % 7; return s; }"
+	expectGuardWork(t, "one after the other", seq, "q() >= 0 && q() >= 0", lower, "", "", 1)
+	expectGuardWork(t, "in one call", seq+"\nint q2() { return q() + q(); }", "q2() >= 0", lower,
+		"function q2 did not end", "q2() >= 0", 0)
+	// Calls count without a loop (issue 29): 3^39 calls.
+	expectGuardWork(t, "call chain", callChain(40), "f1() > 0", lower,
+		"the computation in function f1 did not end after 131072 loop rounds and calls", "f1() > 0", 0)
 }
 
 func TestWorkInterrupt(t *testing.T) {
@@ -97,9 +107,88 @@ func TestWorkInterrupt(t *testing.T) {
 		e.Interrupt = func() bool { polls++; return polls == 3 }
 	}
 	nested := "int f() { int i; int j; int s; for (i = 0; i < 1000; i++) for (j = 0; j < 1000; j++) s = (s + 1) % 7; return s; }"
-	expectGuardWork(t, "interrupted", nested, "f() >= 0", stopThird, ir.InterruptError, "for (i", 0)
+	expectGuardWork(t, "interrupted", nested, "f() >= 0", stopThird, ir.InterruptError, "f() >= 0", 0)
+	expectGuardWork(t, "interrupted call chain", callChain(40), "f1() > 0", stopThird, ir.InterruptError, "f1() > 0", 0)
 	expectGuardWork(t, "interrupted quantifier", "", "exists (i : int[0,32767]) exists (j : int[0,32767]) i + j < 0", stopThird,
 		ir.InterruptError, "exists (i", 0)
 	never := func(e *Env) { e.Interrupt = func() bool { return false } }
 	expectGuardWork(t, "not interrupted", "", "(sum (i : int[0,999]) sum (j : int[0,199]) 1) == 200000", never, "", "", 1)
+}
+
+// callChain declares f1 .. fn, each but the last returning whether the
+// sum of three calls of the next is positive: 3^(n-1) calls, no loop.
+func callChain(n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "int f%d() { return 1; }\n", n)
+	for i := n - 1; i >= 1; i-- {
+		fmt.Fprintf(&b, "int f%d() { return f%d() + f%d() + f%d() > 0; }\n", i, i+1, i+1, i+1)
+	}
+	return b.String()
+}
+
+// A chain of calls without a loop is bounded wherever the model's code
+// runs (issue 29): updates, invariants and query atoms with the closures
+// and the interpreter alike, and constants when loading.
+func TestCallChainWork(t *testing.T) {
+	const want = "the computation in function f1 did not end after 131072 loop rounds and calls"
+	chain := callChain(40)
+	check := func(t *testing.T, who string, e *RuntimeError, src, at string, n *Network) {
+		t.Helper()
+		if e == nil || e.Msg != want {
+			t.Fatalf("%s: error %v, want %q", who, e, want)
+		}
+		if got, wantAt := n.FS.Position(e.Pos).Offset, strings.Index(src, at); got != wantAt {
+			t.Errorf("%s: error at offset %d, want %d (%q)", who, got, wantAt, at)
+		}
+	}
+	fresh := func(n *Network) *Env {
+		env := n.NewEnv()
+		env.Locs, env.Vars = n.InitialState()
+		env.MaxWork = workBound
+		return env
+	}
+	t.Run("update", func(t *testing.T) {
+		src := tiny(chain+"int x;", "", "", "x = f1()")
+		n := mustLoad(t, src)
+		e := n.Processes[0].Edges[0]
+		env := fresh(n)
+		e.Update(env)
+		check(t, "closures", env.Err, src, "f1();", n)
+		env = fresh(n)
+		n.EvalUpdate(e.Assign, env)
+		check(t, "interpreter", env.Err, src, "f1();", n)
+	})
+	t.Run("invariant", func(t *testing.T) {
+		src := chain + "clock y;\nprocess P() { state A { y <= f1() }; init A; }\nsystem P;\n"
+		n := mustLoad(t, src)
+		inv := n.Processes[0].Locations[0].Invariant
+		env := fresh(n)
+		inv.Clocks[0].Value(env)
+		check(t, "closures", env.Err, src, "f1() }", n)
+		env = fresh(n)
+		n.EvalGuard(inv.Src, env)
+		check(t, "interpreter", env.Err, src, "f1() }", n)
+	})
+	t.Run("query", func(t *testing.T) {
+		src := tiny(chain, "", "", "")
+		n := mustLoad(t, src)
+		f, errs := compileQuery(t, n, "E<> f1() > 0")
+		if errs.HasErrors() {
+			t.Fatal(errs)
+		}
+		env := fresh(n)
+		f.Prop.Atom(env)
+		if env.Err == nil || env.Err.Msg != want {
+			t.Fatalf("closures: error %v, want %q", env.Err, want)
+		}
+		env = fresh(n)
+		n.EvalLabel(f.Prop.Expr, f.Frame, env)
+		if env.Err == nil || env.Err.Msg != want {
+			t.Fatalf("interpreter: error %v, want %q", env.Err, want)
+		}
+	})
+	t.Run("constant", func(t *testing.T) {
+		src := tiny(chain+"const int C = f1();", "", "", "")
+		expectError(t, src, "test.xta:41:15: global declarations: the computations of constants did not end after 4194304 loop rounds and calls")
+	})
 }

@@ -78,7 +78,7 @@ func TestRunawayFunctionWork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "runaway.xta:1:39: the computation in function g did not end after 67108864 loop rounds"
+	want := "runaway.xta:3:67: the computation in function g did not end after 67108864 loop rounds and calls"
 	if res.Verdict != Unknown || !strings.HasPrefix(res.Reason, want) {
 		t.Errorf("verdict %v (%q), want unknown (%q)", res.Verdict, res.Reason, want)
 	}

@@ -72,6 +72,10 @@ func (g *Graph) computeBounds() error {
 func (g *Graph) forEachConstraint(f func(*model.ClockConstraint) error) error {
 	locs, vars := g.net.InitialState()
 	g.env.Locs, g.env.Vars = locs, vars
+	// The seeds are a guess, computed before any search polls its
+	// budget: a bound function that runs long gives up early (its error
+	// is ignored, as every error here is).
+	g.env.MaxWork = seedWork
 	visit := func(gd *model.Guard, sel []model.Select) error {
 		if gd == nil {
 			return nil
@@ -133,6 +137,9 @@ func (g *Graph) seedRanges() {
 		}
 	}
 }
+
+// seedWork bounds the work of one seed's computation (Env.MaxWork).
+const seedWork = 1 << 20
 
 // seedDyn raises the assumed dynamic bound to the constant of c, or to the
 // value c's bound function takes in the initial state with the least

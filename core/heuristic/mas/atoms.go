@@ -95,6 +95,10 @@ func newBuilder(ctx context.Context, n *model.Network, t *heuristic.Target, labe
 	if dl, ok := ctx.Deadline(); ok {
 		b.deadline = dl
 	}
+	// A guard or update that runs long stops with the precomputation.
+	b.env.Interrupt = func() bool {
+		return ctx.Err() != nil || !b.deadline.IsZero() && !time.Now().Before(b.deadline)
+	}
 	b.initLocs, b.initVars = n.InitialState()
 	b.vars, b.locs = make([]int32, len(n.Vars)), make([]int32, b.np)
 	ns := len(n.Vars)

@@ -173,7 +173,8 @@ type Outcome struct {
 	// NoFail; a concrete run that fails does so at one of its positions,
 	// unless GaveUp.
 	Errors []Failure
-	// GaveUp is set when the evaluation stopped after absCalls calls:
+	// GaveUp is set when the evaluation stopped after absCalls rounds
+	// of calls, copies and comparisons (it never summarises those):
 	// the result is then the coarsest (any value, Fail MayFail), and a
 	// concrete run may fail anywhere.
 	GaveUp bool
@@ -924,8 +925,12 @@ func (a *absEval) clockSet(e *ClockSet, s *store) Interval {
 }
 
 // copy assigns an array or struct slot by slot, each checked against
-// its destination's range.
+// its destination's range. Like the back end, it counts as a construct
+// whose work is its slots (CopyRounds).
 func (a *absEval) copy(e *Copy, s *store) {
+	a.enter(e, e.P, a.fn)
+	defer a.leave()
+	a.spend(CopyRounds(int32(len(e.Ranges))))
 	d := a.address(e.Dst, s)
 	src := a.address(e.Src, s)
 	for i, rg := range e.Ranges {
@@ -941,8 +946,12 @@ func (a *absEval) copy(e *Copy, s *store) {
 }
 
 // equal compares two aggregates: False as soon as one pair of slots
-// differs for sure, True when every pair is the same single value.
+// differs for sure, True when every pair is the same single value. It is
+// a construct whose work is its slots, as copy is.
 func (a *absEval) equal(e *Equal, s *store) Interval {
+	a.enter(e, e.P, a.fn)
+	defer a.leave()
+	a.spend(CopyRounds(e.N))
 	x := a.address(e.X, s)
 	y := a.address(e.Y, s)
 	t := True

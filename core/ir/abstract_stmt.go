@@ -862,9 +862,7 @@ func quantRest(o Op) Interval {
 func (a *absEval) call(c *Call, s *store) Interval {
 	a.enter(c, c.P, c.Fn.Name)
 	defer a.leave()
-	if a.calls++; a.calls > absCalls {
-		panic(giveUp{})
-	}
+	a.spend(1)
 	fn, fp := c.Fn, s.sp
 	s.push(fn.Frame)
 	for i, g := range c.Args {
@@ -895,6 +893,7 @@ func (a *absEval) argument(g *Arg, p *Param, fp int32, s *store) {
 	off := fp + p.Off
 	switch g.Kind {
 	case ArgCopy:
+		a.spend(CopyRounds(p.Size))
 		src := a.address(g.Src, s)
 		for i := range p.Size {
 			s.stack[off+i] = a.load(s, src.plus(int64(i)))

@@ -6,6 +6,7 @@ package ir
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -97,6 +98,7 @@ func FuncDeps(f *Func) Deps {
 // it a chain of functions each calling the next twice costs 2^n walks.
 type depWalker struct {
 	sets   [10]map[int32]bool
+	spans  [10]map[slotSpan]bool // accesses of several slots, kept whole
 	calls  []*Func
 	frames []map[int32]*Ref
 	memo   map[depKey]*depSum
@@ -114,8 +116,15 @@ type depKey struct {
 // depSum is what walking a body added to the sets and the calls.
 type depSum struct {
 	sets  [10][]int32
+	spans [10][]slotSpan
 	calls []*Func
 }
+
+// slotSpan is the slots Off .. Off+N-1 of an access to an array or struct.
+// The walker records it whole: one access per slot would cost the size
+// of the object at each of its uses, and a model passing a 400k-slot
+// array by value at 3,000 call sites took minutes to load.
+type slotSpan struct{ Off, N int32 }
 
 // The sets of a depWalker, in Deps field order.
 const (
@@ -132,28 +141,30 @@ const (
 
 func newDepWalker() *depWalker {
 	w := &depWalker{memo: map[depKey]*depSum{}}
-	w.sets = freshSets()
+	w.sets, w.spans = freshSets()
 	return w
 }
 
-func freshSets() (sets [10]map[int32]bool) {
+func freshSets() (sets [10]map[int32]bool, spans [10]map[slotSpan]bool) {
 	for i := range sets {
 		sets[i] = map[int32]bool{}
+		spans[i] = map[slotSpan]bool{}
 	}
-	return sets
+	return sets, spans
 }
 
 func (w *depWalker) done() Deps {
 	list := func(i int) []int32 {
-		if len(w.sets[i]) == 0 {
+		if len(w.sets[i]) == 0 && len(w.spans[i]) == 0 {
 			return nil
 		}
 		out := make([]int32, 0, len(w.sets[i]))
 		for k := range w.sets[i] {
 			out = append(out, k)
 		}
+		out = append(out, expand(w.spans[i])...)
 		slices.Sort(out)
-		return out
+		return slices.Compact(out)
 	}
 	return Deps{
 		ReadVars: list(dReadVars), WriteVars: list(dWriteVars),
@@ -202,9 +213,30 @@ func (w *depWalker) touch(r *Ref, n int32, write bool) {
 	default:
 		return
 	}
-	for k := a.Off; k < a.Off+max(n, 1); k++ {
-		w.sets[set][k] = true
+	if n <= 1 {
+		w.sets[set][a.Off] = true
+		return
 	}
+	w.spans[set][slotSpan{a.Off, n}] = true
+}
+
+// expand lists the slots of the spans, each once, ascending: the spans
+// are merged first, so overlapping ones cost their union.
+func expand(spans map[slotSpan]bool) []int32 {
+	list := make([]slotSpan, 0, len(spans))
+	for s := range spans {
+		list = append(list, s)
+	}
+	slices.SortFunc(list, func(a, b slotSpan) int { return int(a.Off) - int(b.Off) })
+	var out []int32
+	next := int64(math.MinInt64) // the first slot not yet listed
+	for _, s := range list {
+		for k := max(int64(s.Off), next); k < int64(s.Off)+int64(s.N); k++ {
+			out = append(out, int32(k))
+		}
+		next = max(next, int64(s.Off)+int64(s.N))
+	}
+	return out
 }
 
 func pick(c bool, a, b int) int {
@@ -330,8 +362,9 @@ func (w *depWalker) call(c *Call, sure bool) {
 // body walks fn's body with frame bound, into fresh sets, and returns
 // what it found.
 func (w *depWalker) body(fn *Func, frame map[int32]*Ref, sure bool) *depSum {
-	sets, calls := w.sets, w.calls
-	w.sets, w.calls = freshSets(), nil
+	sets, spans, calls := w.sets, w.spans, w.calls
+	w.sets, w.spans = freshSets()
+	w.calls = nil
 	w.frames = append(w.frames, frame)
 	if sure {
 		w.sureStmt(fn.Body)
@@ -344,8 +377,11 @@ func (w *depWalker) body(fn *Func, frame map[int32]*Ref, sure bool) *depSum {
 		for k := range set {
 			sum.sets[i] = append(sum.sets[i], k)
 		}
+		for sp := range w.spans[i] {
+			sum.spans[i] = append(sum.spans[i], sp)
+		}
 	}
-	w.sets, w.calls = sets, calls
+	w.sets, w.spans, w.calls = sets, spans, calls
 	return sum
 }
 
@@ -354,6 +390,9 @@ func (w *depWalker) add(sum *depSum) {
 	for i, ks := range sum.sets {
 		for _, k := range ks {
 			w.sets[i][k] = true
+		}
+		for _, sp := range sum.spans[i] {
+			w.spans[i][sp] = true
 		}
 	}
 	for _, f := range sum.calls {

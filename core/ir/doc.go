@@ -116,9 +116,9 @@
 // are not counted. A round that changes nothing is such a fixpoint at
 // once and ends the unrolling early. In all, an evaluation unrolls at
 // most absWork rounds exactly (nested loops multiply); past them every
-// loop goes to its fixpoint at once. Calls are never summarised: an
-// evaluation that makes more than absCalls of them gives up, with the
-// coarsest result (Outcome.GaveUp). MaxWork is accounted for in work.go:
+// loop goes to its fixpoint at once. Calls, copies and comparisons of
+// aggregates are never summarised: an evaluation whose work in them
+// passes absCalls gives up, with the coarsest result (Outcome.GaveUp). MaxWork is accounted for in work.go:
 // a concrete run can exceed it only where the evaluator summarised
 // rounds by a fixpoint, so that is where the possible failure is
 // recorded, at the outermost construct, unless a static bound of that

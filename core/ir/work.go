@@ -13,13 +13,25 @@ import (
 // evaluation, loops, fors and quantifiers together; past it every one
 // goes to its fixpoint at once. Each loop alone is bounded by
 // AbsOptions.Rounds, but nested ones multiply. absCalls bounds the calls
-// of one evaluation, which are never summarised: past it the evaluation
-// gives up (absEval.run). Their sum is below MaxWork, which the soundness
+// of one evaluation and the rounds of its copies and comparisons
+// (CopyRounds), which are never summarised: past it the evaluation gives
+// up (absEval.run). Their sum is below MaxWork, which the soundness
 // argument of absEval.enter needs.
 const (
 	absWork  = 1 << 20
 	absCalls = 1 << 20
 )
+
+// SlotsPerRound is how many slots of an array or struct copied or
+// compared (an assignment, an argument passed by value, == and !=) count
+// as one round of work: about the time of one round of a small loop.
+// Counted as nothing, 3,000 copies of a 400k-slot array in one update ran
+// for seconds past a search's time budget.
+const SlotsPerRound = 16
+
+// CopyRounds returns the rounds of work a copy or comparison of n slots
+// counts: at least one.
+func CopyRounds(n int32) int64 { return max(int64(n)+SlotsPerRound-1, SlotsPerRound) / SlotsPerRound }
 
 // workBound returns an upper bound of the loop rounds and calls a run of
 // x may count towards MaxWork (a Stmt or an Expr), or MaxWork+1 when it
@@ -67,9 +79,9 @@ func workBound(x any, memo map[*Func]int64) int64 {
 	case *ClockSet:
 		return sum(x.Clock, x.X)
 	case *Copy:
-		return sum(x.Dst, x.Src)
+		return add(sum(x.Dst, x.Src), CopyRounds(int32(len(x.Ranges))))
 	case *Equal:
-		return sum(x.X, x.Y)
+		return add(sum(x.X, x.Y), CopyRounds(x.N))
 	case *Seq:
 		return listBound(x.List, memo)
 	case *Quant:
@@ -84,8 +96,11 @@ func workBound(x any, memo map[*Func]int64) int64 {
 			memo[x.Fn] = t
 		}
 		t = add(t, 1) // the call itself
-		for _, g := range x.Args {
+		for i, g := range x.Args {
 			t = add(t, sum(g.X, g.Src))
+			if g.Kind == ArgCopy {
+				t = add(t, CopyRounds(x.Fn.Params[i].Size))
+			}
 		}
 		return t
 	case *Block:
@@ -126,23 +141,24 @@ type absSite struct {
 	bounded bool
 }
 
-// enter records that the evaluator enters the loop, for, quantifier or
-// call x at pos, which the concrete run's WorkError would name by fn (the
-// function it is in; for a call, the function called); leave that it
-// left it.
+// enter records that the evaluator enters the loop, for, quantifier,
+// call, copy or comparison x at pos, which the concrete run's WorkError
+// would name by fn (the function it is in; for a call, the function
+// called); leave that it left it.
 //
 // Why this accounts for MaxWork soundly: a concrete run of the outermost
-// construct fails with WorkError only after MaxWork rounds and calls. If
-// its static bound is at most MaxWork, no run does. Otherwise, while
-// every construct inside it is unrolled exactly, each round or call a
-// concrete run makes is one the evaluator made (it follows every branch
-// a run may take, a loop's rounds for as long as some run goes on, and
-// every call), so a run makes at most the evaluator's rounds and calls,
-// fewer than absWork + absCalls < MaxWork: past absCalls calls the
-// evaluation gives up, and a result that gave up may fail anyhow. Only a
-// loop, for or quantifier summarised by a fixpoint hides rounds;
-// summarised says so and records the possible failure at the outermost
-// site.
+// construct fails with WorkError only after MaxWork rounds of work (loop
+// rounds, calls, CopyRounds of copies and comparisons). If its static
+// bound is at most MaxWork, no run does. Otherwise, while every loop
+// inside it is unrolled exactly, each round of work a concrete run does
+// is one the evaluator counted (it follows every branch a run may take,
+// a loop's rounds for as long as some run goes on, and every call, copy
+// and comparison), so a run does at most the evaluator's work, fewer
+// than absWork + absCalls < MaxWork: past absCalls rounds of calls,
+// copies and comparisons the evaluation gives up, and a result that gave
+// up may fail anyhow. Only a loop, for or quantifier summarised by a
+// fixpoint hides rounds; summarised says so and records the possible
+// failure at the outermost site.
 func (a *absEval) enter(x any, pos source.Pos, fn string) {
 	if a.depth == 0 {
 		if a.memo == nil {
@@ -176,12 +192,21 @@ func (a *absEval) summarised(h *store) {
 	}
 }
 
+// spend counts k rounds of work that the evaluator does not summarise
+// (a call, the slots of a copy or comparison) and gives up past
+// absCalls of them.
+func (a *absEval) spend(k int64) {
+	if a.calls += k; a.calls > absCalls {
+		panic(giveUp{})
+	}
+}
+
 // giveUp is the panic value by which an evaluation past absCalls calls
 // unwinds to its entry point (run).
 type giveUp struct{}
 
 // run runs f, one entry point's evaluation, and reports whether it gave
-// up: made more than absCalls calls. The caller then returns the
+// up: made more than absCalls calls (see spend). The caller then returns the
 // coarsest result (gaveUp). Unwinding by panic keeps every call site of
 // the evaluator free of a check that only hostile models need.
 func (a *absEval) run(f func()) (gaveUp bool) {

@@ -70,7 +70,7 @@ func (x *cx) assign(e *lang.AssignExpr) *operand {
 			x.errorf(e, "cannot assign %s to '%s' of type %s", val.t, target.name, target.t)
 			return bad(e)
 		}
-		code := &ir.Copy{At: pos, Dst: target.addr, Src: val.addr, Ranges: target.t.leafRanges(nil)}
+		code := &ir.Copy{At: pos, Dst: target.addr, Src: val.addr, Ranges: x.c.slotRanges(target.t)}
 		return &operand{t: tVoid, node: e, effect: effect, code: code}
 	}
 	if target.t.kind == kScalar && val.t.kind == kScalar && val.t.set != target.t.set {

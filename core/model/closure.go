@@ -455,12 +455,15 @@ func (b backend) clockSet(e *ir.ClockSet) func(*Env) int32 {
 	}
 }
 
-// copier compiles an aggregate assignment: each slot checked against its
-// destination range.
+// copier compiles an aggregate assignment: one loop over the slots, each
+// checked against its destination range. It is a construct whose work
+// is its slots (ir.CopyRounds), counted before the addresses; after an
+// error it does nothing, as a call does not run its body.
 func (b backend) copier(e *ir.Copy) func(*Env) {
 	de, se := b.encoder(e.Dst), b.encoder(e.Src)
 	ranges, name, pos := e.Ranges, e.Dst.Name, e.P
-	return func(en *Env) {
+	site, k := b.site(e.P), ir.CopyRounds(int32(len(e.Ranges)))
+	copySlots := func(en *Env) {
 		d, s := de(en), se(en)
 		for i, r := range ranges {
 			v := en.load(s + int32(i))
@@ -471,19 +474,37 @@ func (b backend) copier(e *ir.Copy) func(*Env) {
 			en.store(d+int32(i), v)
 		}
 	}
+	return func(en *Env) {
+		en.enter()
+		if en.Err == nil && en.spend(k) {
+			copySlots(en)
+		}
+		en.leave(site)
+	}
 }
 
-// equal compiles == and != on arrays and structs.
+// equal compiles == and != on arrays and structs: one loop over the
+// slots, a construct whose work is counted as copier's is.
 func (b backend) equal(e *ir.Equal) func(*Env) int32 {
 	la, ra, n, want := b.encoder(e.X), b.encoder(e.Y), e.N, !e.Neq
-	return func(en *Env) int32 {
+	site, k := b.site(e.P), ir.CopyRounds(e.N)
+	same := func(en *Env) bool {
 		x, y := la(en), ra(en)
 		for i := int32(0); i < n; i++ {
 			if en.load(x+i) != en.load(y+i) {
-				return b2i(!want)
+				return false
 			}
 		}
-		return b2i(want)
+		return true
+	}
+	return func(en *Env) int32 {
+		en.enter()
+		v := int32(0)
+		if en.Err == nil && en.spend(k) {
+			v = b2i(same(en) == want)
+		}
+		en.leave(site)
+		return v
 	}
 }
 

@@ -159,7 +159,8 @@ func (b backend) loop(s *ir.Loop) func(*Env) ctl {
 	}
 }
 
-// site returns the site of a loop, for (i : T) or quantifier at pos, for
+// site returns the site of a loop, for (i : T), quantifier, copy or
+// comparison at pos, for
 // Env.enter: in the function being compiled, if any.
 func (b backend) site(pos source.Pos) *loopSite {
 	return &loopSite{pos: pos, fn: b.net.compiling}
@@ -264,8 +265,11 @@ func (b backend) argument(a *ir.Arg, p *ir.Param, fname string) argWriter {
 	off := p.Off
 	switch a.Kind {
 	case ir.ArgCopy:
-		enc, n := b.encoder(a.Src), p.Size
+		enc, n, k := b.encoder(a.Src), p.Size, ir.CopyRounds(p.Size)
 		return func(e *Env, fp int32) {
+			if e.Err != nil || !e.spend(k) {
+				return
+			}
 			s := enc(e)
 			for i := int32(0); i < n; i++ {
 				e.stack[fp+off+i] = e.load(s + i)

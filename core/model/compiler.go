@@ -31,6 +31,26 @@ type compiler struct {
 	// computed counts the loop rounds and calls that computing constants
 	// ran (compute), against computeRounds for the whole load.
 	computed int64
+	// ranges keeps the slot ranges of each type an aggregate assignment
+	// copies (slotRanges).
+	ranges map[*typ][][2]int32
+}
+
+// slotRanges returns the range of every data slot of t in layout order,
+// computed once per type and shared by every ir.Copy of it (read only):
+// a list per assignment would cost the object's size at each of them,
+// and 3,000 assignments of a 400k-slot array took minutes and gigabytes
+// to load.
+func (c *compiler) slotRanges(t *typ) [][2]int32 {
+	if r, ok := c.ranges[t]; ok {
+		return r
+	}
+	if c.ranges == nil {
+		c.ranges = map[*typ][][2]int32{}
+	}
+	r := t.leafRanges(make([][2]int32, 0, max(t.size, 0)))
+	c.ranges[t] = r
+	return r
 }
 
 // maxExpanded bounds the quantifier instances of one compilation.

@@ -310,8 +310,14 @@ func (in interp) clockSet(e *ir.ClockSet) int32 {
 }
 
 // copyObject assigns an array or struct slot by slot, stopping at the
-// first slot out of its destination's range.
+// first slot out of its destination's range; like equal, it is a
+// construct whose work is its slots, counted first.
 func (in interp) copyObject(e *ir.Copy) {
+	in.enter()
+	defer in.leave(&loopSite{pos: e.P, fn: in.fn})
+	if in.Err != nil || !in.countN(e.P, ir.CopyRounds(int32(len(e.Ranges)))) {
+		return
+	}
 	d := in.addr(e.Dst)
 	s := in.addr(e.Src)
 	for i, r := range e.Ranges {
@@ -326,6 +332,11 @@ func (in interp) copyObject(e *ir.Copy) {
 
 // equal compares two arrays or structs slot by slot.
 func (in interp) equal(e *ir.Equal) int32 {
+	in.enter()
+	defer in.leave(&loopSite{pos: e.P, fn: in.fn})
+	if in.Err != nil || !in.countN(e.P, ir.CopyRounds(e.N)) {
+		return 0
+	}
 	x := in.addr(e.X)
 	y := in.addr(e.Y)
 	same := true

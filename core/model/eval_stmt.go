@@ -27,7 +27,7 @@ func (in interp) call(c *ir.Call) int32 {
 	}
 	in.sp = need
 	for i, a := range c.Args {
-		in.argument(a, c.Fn.Params[i], fp)
+		in.argument(a, c.Fn.Params[i], fp, c.P)
 	}
 	if in.Err != nil {
 		in.sp = fp
@@ -40,12 +40,16 @@ func (in interp) call(c *ir.Call) int32 {
 	return in.ret
 }
 
-// argument stores one argument into the frame at fp. Values are computed
+// argument stores one argument into the frame at fp; an object passed
+// by value counts its slots as work first (call is the call's position). Values are computed
 // before the stack is indexed: a call inside the argument may grow the
 // stack.
-func (in interp) argument(a *ir.Arg, p *ir.Param, fp int32) {
+func (in interp) argument(a *ir.Arg, p *ir.Param, fp int32, call source.Pos) {
 	switch a.Kind {
 	case ir.ArgCopy:
+		if in.Err != nil || !in.countN(call, ir.CopyRounds(p.Size)) {
+			return
+		}
 		s := in.addr(a.Src)
 		for i := int32(0); i < p.Size; i++ {
 			in.stack[fp+p.Off+i] = in.load(s + i)
@@ -151,13 +155,32 @@ func (in interp) loop(s *ir.Loop) ctl {
 // count counts one loop round or call: against Env.Rounds, failing at
 // pos when none is left, and towards the computation's work (Env.round).
 func (in interp) count(pos source.Pos) bool {
-	if in.Rounds > 0 {
-		if in.Rounds--; in.Rounds == 0 {
-			in.fail(pos, "the computations of constants did not end after %d loop rounds and calls", computeRounds)
-			return false
-		}
+	if !in.countRounds(pos, 1) {
+		return false
 	}
 	return in.round()
+}
+
+// countN counts k rounds at once (ir.CopyRounds) as count does one
+// (Env.spend).
+func (in interp) countN(pos source.Pos, k int64) bool {
+	if !in.countRounds(pos, k) {
+		return false
+	}
+	return in.spend(k)
+}
+
+// countRounds takes k rounds from Env.Rounds, when it bounds them,
+// failing at pos when none is left.
+func (in interp) countRounds(pos source.Pos, k int64) bool {
+	if in.Rounds <= 0 {
+		return true
+	}
+	if in.Rounds = max(in.Rounds-k, 0); in.Rounds == 0 {
+		in.fail(pos, "the computations of constants did not end after %d loop rounds and calls", computeRounds)
+		return false
+	}
+	return true
 }
 
 // forRange runs the body for each value of the bound variable's range;

@@ -324,6 +324,16 @@ func (e *Env) round() bool {
 	return e.rounds&(ir.PollRounds-1) != 0 || e.poll()
 }
 
+// spend counts k rounds at once (the slots of an array or struct copied
+// or compared, ir.CopyRounds) and reports whether the computation may go
+// on; it polls when the count passes a multiple of ir.PollRounds, as k
+// calls of round would have.
+func (e *Env) spend(k int64) bool {
+	old := e.rounds
+	e.rounds += k
+	return old/ir.PollRounds == e.rounds/ir.PollRounds || e.poll()
+}
+
 // poll fails the computation when its outermost construct has run
 // ir.MaxWork rounds and calls or when Interrupt says to stop, and reports whether the
 // computation may go on. The error's position (and, for MaxWork, its

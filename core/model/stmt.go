@@ -311,7 +311,7 @@ func (x *cx) localInit(t *typ, init lang.Expr, a *address, name string, out []ir
 			x.errorf(init, "invalid initialiser for '%s' of type %s", name, t)
 			return out
 		}
-		return append(out, &ir.Do{At: at(init), X: &ir.Copy{At: at(init), Dst: &dst, Src: o.addr, Ranges: t.leafRanges(nil)}})
+		return append(out, &ir.Do{At: at(init), X: &ir.Copy{At: at(init), Dst: &dst, Src: o.addr, Ranges: x.c.slotRanges(t)}})
 	}
 	x.errorf(init, "invalid initialiser for '%s' of type %s", name, t)
 	return out

@@ -192,3 +192,38 @@ func TestCallChainWork(t *testing.T) {
 		expectError(t, src, "test.xta:41:15: global declarations: the computations of constants did not end after 4194304 loop rounds and calls")
 	})
 }
+
+// Copies and comparisons of arrays count their slots as work
+// (ir.CopyRounds), in a function or in a label (issue 29: 3,000 copies
+// of a 400k-slot array ran for seconds past the time budget).
+func TestCopyWork(t *testing.T) {
+	lower := func(e *Env) { e.MaxWork = workBound }
+	arrays := "int a[100000]; int b[100000];\nint g(int v[100000]) { return v[0]; }\n"
+	many := func(x, op string) string { return strings.TrimSuffix(strings.Repeat(x+op, 30), op) }
+	expectGuardWork(t, "arguments", arrays+"int h() { return "+many("g(a)", " + ")+"; }", "h() == 0", lower,
+		"the computation in function h did not end after 131072 loop rounds and calls", "h() == 0", 0)
+	expectGuardWork(t, "comparisons", arrays, "forall (i : int[0,29]) a == b", lower,
+		"the computation did not end", "forall (i", 0)
+	expectGuardWork(t, "few comparisons", arrays, "forall (i : int[0,9]) a == b", lower, "", "", 1)
+	polls := 0
+	stop := func(e *Env) {
+		polls = 0
+		e.Interrupt = func() bool { polls++; return polls == 2 }
+	}
+	expectGuardWork(t, "interrupted", arrays+"int h() { return "+many("g(a)", " + ")+"; }", "h() == 0", stop,
+		ir.InterruptError, "h() == 0", 0)
+}
+
+// An aggregate assignment shares its type's slot ranges with every other
+// one of that type: the load costs the array once, not at each copy.
+func TestCopyRangesShared(t *testing.T) {
+	n := mustLoad(t, tiny("int a[100000]; int b[100000];\nvoid h() { b = a; b = a; }", "", "", "h()"))
+	call := n.Processes[0].Edges[0].Assign.List[0].(*ir.Call)
+	var copies []*ir.Copy
+	for _, s := range call.Fn.Body.(*ir.Block).List {
+		copies = append(copies, s.(*ir.Do).X.(*ir.Copy))
+	}
+	if len(copies) != 2 || len(copies[0].Ranges) != 100000 || &copies[0].Ranges[0] != &copies[1].Ranges[0] {
+		t.Errorf("copies %d, not sharing one list of 100000 ranges", len(copies))
+	}
+}

@@ -214,7 +214,9 @@ func fold(e *Expr) *Expr {
 	}
 	switch e.Op {
 	case OpUnary:
-		return Const(ir.ApplyUnary(e.Fn, e.Args[0].Lo))
+		if v, msg := ir.ApplyUnary(e.Fn, e.Args[0].Lo); msg == "" {
+			return Const(v)
+		}
 	case OpBinary:
 		if v, msg := ir.Apply(e.Fn, e.Args[0].Lo, e.Args[1].Lo); msg == "" {
 			return Const(v)
@@ -239,7 +241,8 @@ func Eval(e *Expr, locs, vars []int32) (v int32, ok bool) {
 		return ir.B2I(locs[e.Proc] == e.Lo), true
 	case OpUnary:
 		x, ok := Eval(e.Args[0], locs, vars)
-		return ir.ApplyUnary(e.Fn, x), ok
+		v, msg := ir.ApplyUnary(e.Fn, x)
+		return v, ok && msg == ""
 	case OpCond:
 		c, ok := Eval(e.Args[0], locs, vars)
 		if !ok {

@@ -65,10 +65,10 @@ func (v Interval) String() string {
 func (v Interval) lo() int64 { return int64(v.Lo) }
 func (v Interval) hi() int64 { return int64(v.Hi) }
 
-// span is the interval lo..hi computed in int64. A result that leaves
-// int32 is Top: the concrete operators wrap, so such a result may land
-// anywhere, and keeping the two wrapped pieces would buy little for the
-// code it costs.
+// span is the interval lo..hi computed in int64, Top when it leaves
+// int32. The operators use it for bounds that are coarse anyway (rem,
+// bitwise); a result that may overflow goes through clip instead, which
+// also says the overflow may fail.
 func span(lo, hi int64) Interval {
 	if lo < math.MinInt32 || hi > math.MaxInt32 {
 		return Top()
@@ -322,10 +322,10 @@ func EvalConstraint(c Constraint, frame int32, st *AbsState) ConstraintResult {
 // ApplyInterval is Apply over intervals: the result holds Apply(o, a, b)
 // for every a in x and b in y whose evaluation is valid. Fail says
 // whether some pair (MayFail) or every pair (MustFail: the interval is
-// then meaningless) is invalid: division by zero, a negative shift count
-// or exponent. Results that may wrap are Top. The logical operators read
-// their operands as truth values and do not short-circuit: the evaluator
-// does that before it gets here.
+// then meaningless) is invalid: division by zero, a shift count or an
+// exponent out of range, a result that does not fit in 32 bits. The
+// logical operators read their operands as truth values and do not
+// short-circuit: the evaluator does that before it gets here.
 func ApplyInterval(o Op, x, y Interval) (Interval, Fail) {
 	y, f := validRight(o, y)
 	if f == MustFail {
@@ -333,7 +333,10 @@ func ApplyInterval(o Op, x, y Interval) (Interval, Fail) {
 	}
 	if a, ok := x.Single(); ok {
 		if b, ok := y.Single(); ok {
-			v, _ := Apply(o, a, b)
+			v, msg := Apply(o, a, b)
+			if msg != "" {
+				return Interval{}, MustFail
+			}
 			return Point(v), f
 		}
 	}
@@ -343,9 +346,40 @@ func ApplyInterval(o Op, x, y Interval) (Interval, Fail) {
 	case o.IsLogical():
 		return logic(o, x.Truth(), y.Truth()).interval(), f
 	case hard(o) && x.Size() <= enumLimit && y.Size() <= enumLimit && x.Size()*y.Size() <= enumLimit:
-		return enumerate(o, x, y), f
+		v, g := enumerate(o, x, y)
+		return v, worse(f, g)
 	}
-	return arithInterval(o, x, y), f
+	lo, hi := arithBounds(o, x, y)
+	v, g := clip(lo, hi)
+	if (o == Quo || o == Rem) && x.Contains(math.MinInt32) && y.Contains(-1) {
+		g = worse(g, MayFail) // -2147483648 % -1 overflows, though 0 fits
+	}
+	return v, worse(f, g)
+}
+
+// worse combines f, the verdict of the right operands validRight
+// dropped, with g, that of the pairs left: every pair fails when all
+// those left do, and some may when either part says so.
+func worse(f, g Fail) Fail {
+	switch {
+	case g == MustFail:
+		return MustFail
+	case f == NoFail:
+		return g
+	}
+	return MayFail
+}
+
+// clip returns the int32 part of the results lo..hi and whether some
+// (MayFail) or all (MustFail) of them overflow.
+func clip(lo, hi int64) (Interval, Fail) {
+	switch {
+	case hi < math.MinInt32 || lo > math.MaxInt32:
+		return Interval{}, MustFail
+	case lo < math.MinInt32 || hi > math.MaxInt32:
+		return Interval{int32(max(lo, math.MinInt32)), int32(min(hi, math.MaxInt32))}, MayFail
+	}
+	return Interval{int32(lo), int32(hi)}, NoFail
 }
 
 // enumLimit is the largest number of operand pairs for which the
@@ -363,8 +397,8 @@ func hard(o Op) bool {
 }
 
 // validRight narrows y to the right operands o accepts: nonnegative
-// shift counts and exponents, nonzero divisors (a zero inside y stays:
-// the division splits there).
+// exponents, shift counts 0..31, nonzero divisors (a zero inside y
+// stays: the division splits there).
 func validRight(o Op, y Interval) (Interval, Fail) {
 	switch o {
 	case Quo, Rem:
@@ -380,25 +414,31 @@ func validRight(o Op, y Interval) (Interval, Fail) {
 		}
 		return y, MayFail
 	case Pow, Shl, Shr:
+		top := int32(math.MaxInt32)
+		if o != Pow {
+			top = 31
+		}
 		switch {
-		case y.Hi < 0:
+		case y.Hi < 0 || y.Lo > top:
 			return y, MustFail
-		case y.Lo < 0:
-			return Interval{0, y.Hi}, MayFail
+		case y.Lo < 0 || y.Hi > top:
+			return Interval{max(y.Lo, 0), min(y.Hi, top)}, MayFail
 		}
 	}
 	return y, NoFail
 }
 
-// enumerate joins Apply over every valid pair of x × y.
-func enumerate(o Op, x, y Interval) Interval {
+// enumerate joins Apply over every valid pair of x × y, and says whether
+// some or all pairs are invalid.
+func enumerate(o Op, x, y Interval) (Interval, Fail) {
 	var r Interval
-	have := false
+	have, bad := false, false
 	for a := x.lo(); a <= x.hi(); a++ {
 		for b := y.lo(); b <= y.hi(); b++ {
 			v, msg := Apply(o, int32(a), int32(b))
 			switch {
 			case msg != "":
+				bad = true
 			case have:
 				r = r.Join(Point(v))
 			default:
@@ -406,67 +446,70 @@ func enumerate(o Op, x, y Interval) Interval {
 			}
 		}
 	}
-	return r
+	switch {
+	case !have:
+		return Interval{}, MustFail
+	case bad:
+		return r, MayFail
+	}
+	return r, NoFail
 }
 
-// arithInterval bounds the arithmetic and bitwise operators.
-func arithInterval(o Op, x, y Interval) Interval {
+// arithBounds bounds the exact results (in int64, before any overflow)
+// of the arithmetic and bitwise operators over valid pairs.
+func arithBounds(o Op, x, y Interval) (lo, hi int64) {
 	switch o {
 	case Add:
-		return span(x.lo()+y.lo(), x.hi()+y.hi())
+		return x.lo() + y.lo(), x.hi() + y.hi()
 	case Sub:
-		return span(x.lo()-y.hi(), x.hi()-y.lo())
+		return x.lo() - y.hi(), x.hi() - y.lo()
 	case Mul:
 		return corners(x, y, func(a, b int64) int64 { return a * b })
 	case Quo:
 		return quo(x, y)
-	case Rem:
-		return rem(x, y)
 	case Pow:
 		return pow(x, y)
-	case And, Or, Xor:
-		return bitwise(o, x, y)
 	case Shl:
-		if y.Hi > 31 { // 32 and more shift every bit out: not monotone
-			return Top()
-		}
 		return corners(x, y, func(a, b int64) int64 { return a << b })
 	case Shr:
-		c := Interval{min(y.Lo, 63), min(y.Hi, 63)} // int64 >> 63 saturates as int32 >> 32 does
-		return corners(x, c, func(a, b int64) int64 { return a >> b })
-	case Min:
-		return Interval{min(x.Lo, y.Lo), min(x.Hi, y.Hi)}
-	case Max:
-		return Interval{max(x.Lo, y.Lo), max(x.Hi, y.Hi)}
+		return corners(x, y, func(a, b int64) int64 { return a >> b })
 	}
-	return Top()
+	v := Top()
+	switch o {
+	case Rem:
+		v = rem(x, y)
+	case And, Or, Xor:
+		v = bitwise(o, x, y)
+	case Min:
+		v = Interval{min(x.Lo, y.Lo), min(x.Hi, y.Hi)}
+	case Max:
+		v = Interval{max(x.Lo, y.Lo), max(x.Hi, y.Hi)}
+	}
+	return v.lo(), v.hi()
 }
 
 // corners bounds f over x × y by its values at the four corners, which
 // is exact for a function monotone in each operand (Mul, shifts, and
-// division away from a zero divisor), as long as no corner wraps.
-func corners(x, y Interval, f func(a, b int64) int64) Interval {
+// division away from a zero divisor); in int64 no corner wraps.
+func corners(x, y Interval, f func(a, b int64) int64) (lo, hi int64) {
 	c := [4]int64{f(x.lo(), y.lo()), f(x.lo(), y.hi()), f(x.hi(), y.lo()), f(x.hi(), y.hi())}
-	return span(slices.Min(c[:]), slices.Max(c[:]))
+	return slices.Min(c[:]), slices.Max(c[:])
 }
 
 // quo divides over the divisor's negative and positive parts: on each,
 // truncated division is monotone in both operands.
-func quo(x, y Interval) Interval {
+func quo(x, y Interval) (lo, hi int64) {
 	div := func(a, b int64) int64 { return a / b }
-	var r Interval
-	have := false
+	lo, hi = math.MaxInt64, math.MinInt64
 	if y.Lo < 0 {
-		r, have = corners(x, Interval{y.Lo, min(y.Hi, -1)}, div), true
+		l, h := corners(x, Interval{y.Lo, min(y.Hi, -1)}, div)
+		lo, hi = min(lo, l), max(hi, h)
 	}
 	if y.Hi > 0 {
-		p := corners(x, Interval{max(y.Lo, 1), y.Hi}, div)
-		if have {
-			p = p.Join(r)
-		}
-		r = p
+		l, h := corners(x, Interval{max(y.Lo, 1), y.Hi}, div)
+		lo, hi = min(lo, l), max(hi, h)
 	}
-	return r
+	return lo, hi
 }
 
 // rem bounds a % b: the result has the dividend's sign, is smaller than
@@ -490,18 +533,32 @@ func abs64(a int64) int64 {
 	return a
 }
 
-// pow bounds a ** b for bases of at least 1, where it grows with both
-// operands; smaller bases alternate in sign or collapse at 0: Top.
-func pow(x, y Interval) Interval {
-	if x.Lo < 1 {
-		return Top()
+// pow bounds a ** b over valid exponents. For bases of at least 1 it
+// grows with both operands. Negative bases grow in magnitude and
+// alternate in sign; when the smallest magnitude is past 2^31 every
+// result overflows. Bases around 0 are bounded by the largest magnitude.
+func pow(x, y Interval) (lo, hi int64) {
+	switch {
+	case x.Lo >= 1:
+		return power64(x.lo(), y.lo()), power64(x.hi(), y.hi())
+	case x.Hi < 0:
+		mlo, mhi := power64(-x.hi(), y.lo()), power64(-x.lo(), y.hi())
+		if mlo > 1<<31 {
+			return mlo, mhi
+		}
+		return -mhi, mhi
 	}
-	lo, hi := power64(x.lo(), y.lo()), power64(x.hi(), y.hi())
-	return span(lo, hi)
+	m := max(-x.lo(), x.hi())
+	if m <= 1 {
+		return -1, 1
+	}
+	v := power64(m, y.hi())
+	return -v, v
 }
 
 // power64 computes a ** b for a >= 1, b >= 0, stopping once the result
-// leaves int32 (at most 31 rounds for a >= 2).
+// leaves int32 (at most 31 rounds for a >= 2): a result past MaxInt32
+// stands for any such.
 func power64(a, b int64) int64 {
 	if a == 1 {
 		return 1
@@ -539,23 +596,24 @@ func bitwise(o Op, x, y Interval) Interval {
 }
 
 // ApplyUnaryInterval is ApplyUnary over an interval: the result holds
-// ApplyUnary(o, a) for every a in x.
-func ApplyUnaryInterval(o Op, x Interval) Interval {
+// ApplyUnary(o, a) for every a in x whose evaluation is valid, and Fail
+// says whether some or every one overflows (-2147483648).
+func ApplyUnaryInterval(o Op, x Interval) (Interval, Fail) {
 	switch o {
 	case Neg:
-		return span(-x.hi(), -x.lo())
+		return clip(-x.hi(), -x.lo())
 	case Not:
-		return x.Truth().not().interval()
+		return x.Truth().not().interval(), NoFail
 	case Abs:
 		switch {
 		case x.Lo >= 0:
-			return x
+			return x, NoFail
 		case x.Hi <= 0:
-			return span(-x.hi(), -x.lo())
+			return clip(-x.hi(), -x.lo())
 		}
-		return span(0, max(-x.lo(), x.hi()))
+		return clip(0, max(-x.lo(), x.hi()))
 	}
-	return x
+	return x, NoFail
 }
 
 // CompareInterval is Compare over intervals: True when the comparison
@@ -687,15 +745,48 @@ func (a *absEval) check(s *store, v Interval, lo, hi int32, k failKind, pos sour
 	return meet(v, Interval{lo, hi})
 }
 
-// applyAt is ApplyInterval with its failures reported at pos.
+// applyAt is ApplyInterval with its failures reported at pos, worded
+// for one failing pair.
 func (a *absEval) applyAt(s *store, o Op, x, y Interval, pos source.Pos) Interval {
 	v, f := ApplyInterval(o, x, y)
 	if f != NoFail {
-		b := int32(-1) // a right operand that fails: a negative count or exponent
-		if o == Quo || o == Rem {
-			b = 0
+		a.fail(s, failArith, pos, func() string { return failingPair(o, x, y) })
+		if f == MustFail {
+			s.dead = true
 		}
-		a.fail(s, failArith, pos, func() string { _, m := Apply(o, x.Lo, b); return m })
+	}
+	return v
+}
+
+// failingPair returns the message of Apply for one pair of x × y that
+// fails, looking among the ends of the operands and the right operands
+// that fail whatever the left one (0, negative, 32); it is called only
+// when some pair fails.
+func failingPair(o Op, x, y Interval) string {
+	ys := []int32{y.Lo, y.Hi, 0, -1, 32, max(y.Lo, 0), min(y.Hi, -1), max(y.Lo, 32)}
+	xs := []int32{x.Lo, x.Hi, math.MinInt32}
+	for _, b := range ys {
+		for _, c := range xs {
+			if x.Contains(c) && y.Contains(b) {
+				if _, m := Apply(o, c, b); m != "" {
+					return m
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("integer overflow: %v %s %v may not fit in 32 bits", x, o, y)
+}
+
+// unary evaluates -X, !X and abs(X), an overflow reported at the
+// operator.
+func (a *absEval) unary(e *Unary, s *store) Interval {
+	x := a.expr(e.X, s)
+	if s.dead {
+		return Interval{}
+	}
+	v, f := ApplyUnaryInterval(e.Op, x)
+	if f != NoFail {
+		a.fail(s, failArith, e.P, func() string { return UnaryOverflowError(e.Op, math.MinInt32) })
 		if f == MustFail {
 			s.dead = true
 		}
@@ -720,7 +811,7 @@ func (a *absEval) expr(e Expr, s *store) Interval {
 	case *Load:
 		return a.load(s, a.address(e.Ref, s))
 	case *Unary:
-		return ApplyUnaryInterval(e.Op, a.expr(e.X, s))
+		return a.unary(e, s)
 	case *Binary:
 		return a.binary(e, s)
 	case *Cond:
@@ -897,7 +988,10 @@ func (a *absEval) incDec(e *IncDec, s *store) Interval {
 	if s.dead {
 		return Interval{}
 	}
-	v, _ := ApplyInterval(Add, old, Point(e.Delta))
+	v := a.applyAt(s, Add, old, Point(e.Delta), e.P)
+	if s.dead {
+		return Interval{}
+	}
 	v = a.check(s, v, r.Lo, r.Hi, failRange, e.P, rangeMsg(r))
 	if s.dead {
 		return Interval{}

@@ -307,7 +307,7 @@ func (s *store) widen(old *store, ranges []Interval) {
 // The thresholds of widening besides a slot's range: the bounds of
 // UPPAAL's default int, which most variables and locals have. Jumping
 // straight to the int32 extremes would lose both bounds of a counter at
-// its next increment, since x + 1 on [0, MaxInt32] may wrap.
+// its next increment, since x + 1 on [0, MaxInt32] may overflow.
 var (
 	widenUp   = [...]int32{0, 1, 32767, math.MaxInt32}
 	widenDown = [...]int32{0, -1, -32768, math.MinInt32}
@@ -815,6 +815,9 @@ func (a *absEval) quant(q *Quant, s *store) Interval {
 				a.expr(q.Body, h)
 				return live(h).next
 			})
+			if q.Op == Add { // the rounds summed up here may overflow
+				a.fail(h, failArith, q.P, func() string { return failingPair(Add, Top(), Top()) })
+			}
 			done.add(h, quantRest(q.Op))
 			cur = nil
 			break
@@ -825,7 +828,9 @@ func (a *absEval) quant(q *Quant, s *store) Interval {
 		case cur.dead:
 			cur = nil
 		case q.Op == Add:
-			sum, _ = ApplyInterval(Add, sum, b)
+			if sum = a.applyAt(cur, Add, sum, b, q.P); cur.dead {
+				cur = nil
+			}
 		case t == stop:
 			done.add(cur, stop.interval())
 			cur = nil

@@ -148,7 +148,11 @@ func (m *cm) expr(e Expr) int32 {
 	case *Load:
 		return m.load(m.addr(e.Ref))
 	case *Unary:
-		return ApplyUnary(e.Op, m.expr(e.X))
+		v, msg := ApplyUnary(e.Op, m.expr(e.X))
+		if msg != "" {
+			m.fail(e.P, msg)
+		}
+		return v
 	case *Binary:
 		switch e.Op {
 		case LAnd:
@@ -176,7 +180,7 @@ func (m *cm) expr(e Expr) int32 {
 	case *IncDec:
 		a := m.addr(e.Dst)
 		old := m.load(a)
-		v := old + e.Delta
+		v := m.apply(Add, old, e.Delta, e.P)
 		m.checkRange(v, e.Dst, e.P)
 		m.store(a, v)
 		if e.Post {
@@ -268,7 +272,7 @@ func (m *cm) quant(e *Quant) int32 {
 		case e.Op == LOr && b != 0:
 			return 1
 		}
-		sum += b
+		sum = m.apply(Add, sum, b, e.P)
 	}
 	switch e.Op {
 	case LAnd:
@@ -1165,11 +1169,25 @@ func TestApplyIntervalContainsApply(t *testing.T) {
 	for range 5000 {
 		o := []Op{Neg, Not, Abs}[r.IntN(3)]
 		x := interval()
-		v := ApplyUnaryInterval(o, x)
+		v, f := ApplyUnaryInterval(o, x)
+		valid, invalid := 0, 0
 		for a := x.lo(); a <= x.hi(); a++ {
-			if w := ApplyUnary(o, int32(a)); !v.Contains(w) {
+			w, msg := ApplyUnary(o, int32(a))
+			if msg != "" {
+				invalid++
+				continue
+			}
+			valid++
+			if !v.Contains(w) {
 				t.Fatalf("%v %v = %v, but %v %d = %d", o, x, v, o, a, w)
 			}
+		}
+		want := map[bool]Fail{true: MayFail, false: NoFail}[invalid > 0]
+		if valid == 0 {
+			want = MustFail
+		}
+		if f != want {
+			t.Fatalf("%v %v: fail %v, want %v", o, x, f, want)
 		}
 	}
 }

@@ -34,8 +34,9 @@
 //	            Args of a Call (ArgValue, ArgCopy, ArgRef, ArgSpill)
 //
 // Op names the operators and Apply (with ApplyUnary) is their one table
-// of meanings: int32 arithmetic that wraps, and the invalid evaluations
-// (division by zero, negative shift count or exponent). Constant folding,
+// of meanings: int32 arithmetic, and the invalid evaluations (division
+// by zero, a shift count outside 0..31, a negative exponent, a result
+// that does not fit in 32 bits: nothing wraps). Constant folding,
 // the compiled closures and every evaluator use it; none re-implements an
 // operator.
 //
@@ -84,16 +85,18 @@
 // An AbsState gives one Interval per state and meta slot (a point for a
 // slot the abstraction keeps, the slot's type range for a dropped one:
 // Project builds that), each process's location or UnknownLoc, select
-// values as intervals, and the pool. Values are computed in int64 and a
-// result that may leave int32 (and so wrap) becomes Top. Conditions are
+// values as intervals, and the pool. Values are computed in int64; a
+// result that may leave int32 may fail (an overflow), and keeps its
+// int32 part. Conditions are
 // three-valued (Tri: {0} False, an interval without 0 True, else
 // Unknown). ApplyInterval is Apply over intervals; operators without a
 // tight interval rule (remainder, power, bitwise, shifts) are computed
 // pair by pair through Apply when the operands are small, else bounded
-// coarsely. A check that may fail (subscript, range, divisor, clock value,
-// argument, return value, process index, endless loop) is recorded as a
-// Failure and narrows the value to the passing part; when nothing passes
-// the run is dead, and a result with no live run must fail.
+// coarsely. A check that may fail (subscript, range, divisor, overflow,
+// clock value, argument, return value, process index, endless loop) is
+// recorded as a Failure and narrows the value to the passing part; when
+// nothing passes the run is dead, and a result with no live run must
+// fail.
 //
 // The evaluator mirrors the concrete one node by node over an abstract
 // store: the state vectors (shared copy-on-write between branches), an

@@ -3,7 +3,10 @@
 
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Op is an operator of Unary, Binary, Assign and Quant.
 type Op uint8
@@ -78,23 +81,26 @@ func (o Op) Mirror() Op {
 
 // Apply computes a o b for every binary operator (the logical ones on
 // 0/1-normalised truth). It returns a message for an invalid evaluation:
-// division by zero, a negative shift count, a negative exponent. Integer
-// arithmetic wraps as int32 does. This is the one table of the
-// operators' meanings: constant folding, the compiled closures and every
-// evaluator use it.
+// division by zero, a shift count or an exponent out of range, and a
+// result that does not fit in 32 bits (OverflowError: -2147483648 / -1
+// and -2147483648 % -1 among them), which UPPAAL reports as an error
+// too; nothing wraps. This is the one table of the operators' meanings:
+// constant folding, the compiled closures and every evaluator use it.
 func Apply(o Op, a, b int32) (v int32, msg string) {
 	switch o {
 	case Add:
-		return a + b, ""
+		return fit(o, a, b, int64(a)+int64(b))
 	case Sub:
-		return a - b, ""
+		return fit(o, a, b, int64(a)-int64(b))
 	case Mul:
-		return a * b, ""
+		return fit(o, a, b, int64(a)*int64(b))
 	case Quo, Rem:
-		if b == 0 {
+		switch {
+		case b == 0:
 			return 0, "division by zero"
-		}
-		if o == Quo {
+		case a == math.MinInt32 && b == -1:
+			return 0, OverflowError(o, a, b)
+		case o == Quo:
 			return a / b, ""
 		}
 		return a % b, ""
@@ -107,13 +113,15 @@ func Apply(o Op, a, b int32) (v int32, msg string) {
 	case Xor:
 		return a ^ b, ""
 	case Shl, Shr:
-		if b < 0 {
+		switch {
+		case b < 0:
 			return 0, "shift by a negative count"
+		case b >= 32:
+			return 0, fmt.Sprintf("shift by %d: the count must be below 32", b)
+		case o == Shl:
+			return fit(o, a, b, int64(a)<<b)
 		}
-		if o == Shl {
-			return a << uint32(b), ""
-		}
-		return a >> uint32(b), ""
+		return a >> b, ""
 	case Min:
 		return min(a, b), ""
 	case Max:
@@ -126,6 +134,15 @@ func Apply(o Op, a, b int32) (v int32, msg string) {
 		return B2I(a == 0 || b != 0), ""
 	}
 	return Compare(o, a, b), ""
+}
+
+// fit returns v, the exact result of a o b, when it fits in 32 bits, and
+// the overflow error otherwise.
+func fit(o Op, a, b int32, v int64) (int32, string) {
+	if v < math.MinInt32 || v > math.MaxInt32 {
+		return 0, OverflowError(o, a, b)
+	}
+	return int32(v), ""
 }
 
 // Compare computes a comparison (0 for an operator that is not one).
@@ -147,37 +164,52 @@ func Compare(o Op, a, b int32) int32 {
 	return 0
 }
 
-// ApplyUnary computes Neg, Not and Abs.
-func ApplyUnary(o Op, a int32) int32 {
+// ApplyUnary computes Neg, Not and Abs. It returns a message when the
+// result does not fit in 32 bits: -(-2147483648) and abs(-2147483648).
+func ApplyUnary(o Op, a int32) (int32, string) {
 	switch o {
 	case Neg:
-		return -a
-	case Not:
-		return B2I(a == 0)
-	case Abs:
-		if a < 0 {
-			return -a
+		if a == math.MinInt32 {
+			return 0, UnaryOverflowError(o, a)
 		}
-		return a
+		return -a, ""
+	case Not:
+		return B2I(a == 0), ""
+	case Abs:
+		if a == math.MinInt32 {
+			return 0, UnaryOverflowError(o, a)
+		}
+		if a < 0 {
+			return -a, ""
+		}
+		return a, ""
 	}
-	return a
+	return a, ""
 }
 
-// power computes a ** b on integers (UPPAAL 5), wrapping like the other
-// int32 operators; a negative exponent is an invalid evaluation, since the
-// result would not be an integer.
+// power computes a ** b on integers (UPPAAL 5); a negative exponent is
+// an invalid evaluation, since the result would not be an integer, and
+// so is a result that does not fit in 32 bits.
 func power(a, b int32) (int32, string) {
 	if b < 0 {
 		return 0, "negative exponent in integer power"
 	}
-	v := int32(1)
-	for ; b > 0; b >>= 1 { // square and multiply: at most 31 rounds
-		if b&1 != 0 {
-			v *= a
+	v, base, e := int64(1), int64(a), b
+	for ; e > 0; e >>= 1 { // square and multiply: at most 31 rounds
+		if e&1 != 0 {
+			if v *= base; v < math.MinInt32 || v > math.MaxInt32 {
+				return 0, OverflowError(Pow, a, b)
+			}
 		}
-		a *= a
+		if e > 1 {
+			// A base past 32 bits is multiplied in later: the result
+			// overflows unless it is 0 (then base is 0 too).
+			if base *= base; base > math.MaxInt32 {
+				return 0, OverflowError(Pow, a, b)
+			}
+		}
 	}
-	return v, ""
+	return int32(v), ""
 }
 
 // B2I converts a Go bool to UPPAAL's 0/1.
@@ -248,6 +280,21 @@ func ArgError(name string, v, lo, hi int32) string {
 // ReturnError is the message of a return value out of range.
 func ReturnError(v, lo, hi int32) string {
 	return fmt.Sprintf("return value out of range: %d is outside [%d,%d]", v, lo, hi)
+}
+
+// OverflowError is the message of a o b whose result does not fit in 32
+// bits.
+func OverflowError(o Op, a, b int32) string {
+	return fmt.Sprintf("integer overflow: %d %s %d does not fit in 32 bits", a, o, b)
+}
+
+// UnaryOverflowError is the message of -a or abs(a) whose result does
+// not fit in 32 bits.
+func UnaryOverflowError(o Op, a int32) string {
+	if o == Abs {
+		return fmt.Sprintf("integer overflow: abs(%d) does not fit in 32 bits", a)
+	}
+	return fmt.Sprintf("integer overflow: -(%d) does not fit in 32 bits", a)
 }
 
 // ClockError is the message of a negative value assigned to a clock.

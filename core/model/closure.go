@@ -4,6 +4,8 @@
 package model
 
 import (
+	"math"
+
 	"beeline/core/ir"
 	"beeline/core/source"
 )
@@ -60,15 +62,17 @@ func (b backend) expr(e ir.Expr) func(*Env) int32 {
 // unary compiles -x, !x and abs(x).
 func (b backend) unary(e *ir.Unary) func(*Env) int32 {
 	f := b.expr(e.X)
-	switch e.Op {
-	case ir.Neg:
-		return func(en *Env) int32 { return -f(en) }
-	case ir.Not:
+	if e.Op == ir.Not {
 		return func(en *Env) int32 { return b2i(f(en) == 0) }
 	}
+	op, pos := e.Op, e.P
 	return func(en *Env) int32 {
 		v := f(en)
-		if v < 0 {
+		switch {
+		case v == math.MinInt32: // -v does not fit
+			en.fail(pos, "%s", ir.UnaryOverflowError(op, v))
+			return 0
+		case v < 0 || op == ir.Neg:
 			return -v
 		}
 		return v
@@ -90,7 +94,7 @@ func (b backend) binary(e *ir.Binary) func(*Env) int32 {
 	}
 	if k, ok := e.Y.(*ir.Const); ok {
 		if _, lk := e.X.(*ir.Const); !lk {
-			if f := b.withConst(e.Op, e.X, k.V); f != nil {
+			if f := b.withConst(e.Op, e.X, k.V, e.P); f != nil {
 				return f
 			}
 		}
@@ -99,7 +103,7 @@ func (b backend) binary(e *ir.Binary) func(*Env) int32 {
 }
 
 // withConst specialises X op k, or returns nil.
-func (b backend) withConst(op ir.Op, x ir.Expr, k int32) func(*Env) int32 {
+func (b backend) withConst(op ir.Op, x ir.Expr, k int32, pos source.Pos) func(*Env) int32 {
 	if op.IsComparison() {
 		if l, ok := x.(*ir.Load); ok && l.Ref.Space == ir.Var && l.Ref.Static() {
 			return compareVarConst(op, l.Ref.Off, k)
@@ -107,10 +111,8 @@ func (b backend) withConst(op ir.Op, x ir.Expr, k int32) func(*Env) int32 {
 		return compareConst(op, b.expr(x), k)
 	}
 	switch op {
-	case ir.Add:
-		return addConst(b.expr(x), k)
-	case ir.Sub:
-		return addConst(b.expr(x), -k)
+	case ir.Add, ir.Sub:
+		return addConst(op, b.expr(x), k, pos)
 	}
 	return nil
 }
@@ -407,6 +409,9 @@ func (b backend) incDec(e *ir.IncDec) func(*Env) int32 {
 		return func(en *Env) int32 {
 			old := en.Vars[k]
 			v := old + d
+			if (v < old) != (d < 0) {
+				return overflow(en, ir.Add, old, d, rc.pos)
+			}
 			if v < lo || v > hi {
 				rc.fail(en, v)
 				return 0
@@ -423,6 +428,9 @@ func (b backend) incDec(e *ir.IncDec) func(*Env) int32 {
 		addr := enc(en)
 		old := en.load(addr)
 		v := old + d
+		if (v < old) != (d < 0) {
+			return overflow(en, ir.Add, old, d, rc.pos)
+		}
 		if v < lo || v > hi {
 			rc.fail(en, v)
 			return 0
@@ -530,7 +538,8 @@ func (b backend) seq(e *ir.Seq) func(*Env) int32 {
 }
 
 // quant evaluates forall, exists and sum over a frame slot at run time;
-// an error ends it (forall's body then yields 0, which ends it anyway).
+// an error ends it (forall's body then yields 0, which ends it anyway),
+// and so does a sum that overflows, an error at the quantifier.
 // Each round counts towards the computation's work (see Env.round).
 func (b backend) quant(e *ir.Quant) func(*Env) int32 {
 	f, lo, hi, off := b.expr(e.Body), int64(e.Lo), int64(e.Hi), e.Slot
@@ -572,6 +581,7 @@ func (b backend) quant(e *ir.Quant) func(*Env) int32 {
 			return 0
 		}
 	}
+	pos := e.P
 	return func(en *Env) int32 {
 		en.enter()
 		defer en.leave(site)
@@ -581,7 +591,13 @@ func (b backend) quant(e *ir.Quant) func(*Env) int32 {
 				return 0
 			}
 			en.stack[slot] = int32(v)
-			if s += f(en); en.Err != nil {
+			b := f(en)
+			if en.Err != nil {
+				return 0
+			}
+			var msg string
+			if s, msg = ir.Apply(ir.Add, s, b); msg != "" {
+				en.fail(pos, "%s", msg)
 				return 0
 			}
 		}
@@ -621,11 +637,29 @@ func (b backend) choose(e *ir.Choose) func(*Env) int32 {
 func arith(op ir.Op, l, r func(*Env) int32, pos source.Pos) func(*Env) int32 {
 	switch op {
 	case ir.Add:
-		return func(e *Env) int32 { return l(e) + r(e) }
+		return func(e *Env) int32 {
+			x, y := l(e), r(e)
+			if v := int64(x) + int64(y); v == int64(int32(v)) {
+				return int32(v)
+			}
+			return overflow(e, op, x, y, pos)
+		}
 	case ir.Sub:
-		return func(e *Env) int32 { return l(e) - r(e) }
+		return func(e *Env) int32 {
+			x, y := l(e), r(e)
+			if v := int64(x) - int64(y); v == int64(int32(v)) {
+				return int32(v)
+			}
+			return overflow(e, op, x, y, pos)
+		}
 	case ir.Mul:
-		return func(e *Env) int32 { return l(e) * r(e) }
+		return func(e *Env) int32 {
+			x, y := l(e), r(e)
+			if v := int64(x) * int64(y); v == int64(int32(v)) {
+				return int32(v)
+			}
+			return overflow(e, op, x, y, pos)
+		}
 	case ir.And:
 		return func(e *Env) int32 { return l(e) & r(e) }
 	case ir.Or:
@@ -650,7 +684,8 @@ func arith(op ir.Op, l, r func(*Env) int32, pos source.Pos) func(*Env) int32 {
 		return func(e *Env) int32 { return b2i(l(e) >= r(e)) }
 	}
 	// Division, remainder, power and shifts can fail: the one table
-	// decides.
+	// decides. (Addition, subtraction and multiplication above check
+	// their overflow as ir.Apply does, inline since they are common.)
 	return func(e *Env) int32 {
 		v, msg := ir.Apply(op, l(e), r(e))
 		if msg != "" {
@@ -698,6 +733,22 @@ func compareConst(op ir.Op, l func(*Env) int32, k int32) func(*Env) int32 {
 }
 
 // addConst specialises x + k and x - k.
-func addConst(l func(*Env) int32, k int32) func(*Env) int32 {
-	return func(e *Env) int32 { return l(e) + k }
+func addConst(op ir.Op, l func(*Env) int32, k int32, pos source.Pos) func(*Env) int32 {
+	d := int64(k)
+	if op == ir.Sub {
+		d = -d
+	}
+	return func(e *Env) int32 {
+		x := l(e)
+		if v := int64(x) + d; v == int64(int32(v)) {
+			return int32(v)
+		}
+		return overflow(e, op, x, k, pos)
+	}
+}
+
+// overflow records the overflow error of x op y at pos and yields 0.
+func overflow(e *Env, op ir.Op, x, y int32, pos source.Pos) int32 {
+	e.fail(pos, "%s", ir.OverflowError(op, x, y))
+	return 0
 }

@@ -138,7 +138,11 @@ func (in interp) expr(e ir.Expr) int32 {
 	case *ir.Load:
 		return in.load(in.addr(e.Ref))
 	case *ir.Unary:
-		return ir.ApplyUnary(e.Op, in.expr(e.X))
+		v, msg := ir.ApplyUnary(e.Op, in.expr(e.X))
+		if msg != "" {
+			in.fail(e.P, "%s", msg)
+		}
+		return v
 	case *ir.Binary:
 		return in.binary(e)
 	case *ir.Cond:
@@ -286,7 +290,11 @@ func (in interp) compound(e *ir.Assign) int32 {
 func (in interp) incDec(e *ir.IncDec) int32 {
 	a := in.addr(e.Dst)
 	old := in.load(a)
-	v := old + e.Delta
+	v, msg := ir.Apply(ir.Add, old, e.Delta)
+	if msg != "" {
+		in.fail(e.P, "%s", msg)
+		return 0
+	}
 	if !in.inRange(v, e.Dst, e.P) {
 		return 0
 	}
@@ -356,8 +364,9 @@ func (in interp) seq(e *ir.Seq) int32 {
 }
 
 // quant evaluates forall (stopping at the first false body), exists
-// (stopping at the first true one) and sum, with the bound variable in
-// its frame slot; an error ends it, and each round counts towards the
+// (stopping at the first true one) and sum (an overflow is an error at
+// the quantifier), with the bound variable in its frame slot; an error
+// ends it, and each round counts towards the
 // computation's work as a loop's does.
 func (in interp) quant(e *ir.Quant) int32 {
 	in.enter()
@@ -377,7 +386,11 @@ func (in interp) quant(e *ir.Quant) int32 {
 		case e.Op == ir.LOr && b != 0:
 			return 1
 		}
-		sum += b
+		var msg string
+		if sum, msg = ir.Apply(ir.Add, sum, b); msg != "" {
+			in.fail(e.P, "%s", msg)
+			return 0
+		}
 	}
 	switch e.Op {
 	case ir.LAnd:

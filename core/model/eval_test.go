@@ -299,7 +299,7 @@ const evalDecls = `typedef int[0,3] id_t;
 typedef struct { int a; int[0,9] b; } S;
 const int K[4] = {4, 3, 2, 1};
 const S KS = {7, 8};
-int x; int y = 5; int[0,10] r; int i = 1;
+int x; int y = 5; int[0,10] r; int i = 1; int[-2147483648,2147483647] w = 2147483647;
 int a[4] = {1, 2, 3, 4}; int b[4]; int[0,3] small[4]; int m2[2][3];
 S s = {1, 2}; S u;
 meta int mv;
@@ -380,6 +380,27 @@ var evalCases = []struct{ guard, update, want string }{
 	{"", "put(small, y, 9)", "assignment out of range: v[k] = 9"},
 	{"", "put(small, y, 2)", "array index 5 out of range [0,3]"},
 	{"", "x = 1 / (y - 5), a[y] = 1", "division by zero"},
+	// 32-bit overflow is an error, never a wrap (issue 29).
+	{"", "w = w + 1", "integer overflow: 2147483647 + 1 does not fit in 32 bits"},
+	{"", "w = w + y", "integer overflow: 2147483647 + 5 does not fit in 32 bits"},
+	{"", "w = -w - y", "integer overflow: -2147483647 - 5 does not fit in 32 bits"},
+	{"", "w = -w - 1, w = w - 1", "integer overflow: -2147483648 - 1 does not fit in 32 bits"},
+	{"", "w = w * y", "integer overflow: 2147483647 * 5 does not fit in 32 bits"},
+	{"", "w = 65536 * (y + 65531)", "integer overflow: 65536 * 65536 does not fit in 32 bits"},
+	{"", "w = -w - 1, w = -w", "integer overflow: -(-2147483648) does not fit in 32 bits"},
+	{"", "w = -w - 1, w = abs(w)", "integer overflow: abs(-2147483648) does not fit in 32 bits"},
+	{"", "w = -w - 1, w = w / (y - 6)", "integer overflow: -2147483648 / -1 does not fit in 32 bits"},
+	{"", "w = -w - 1, w = w % (y - 6)", "integer overflow: -2147483648 % -1 does not fit in 32 bits"},
+	{"", "x = 1 << (y + 27)", "shift by 32: the count must be below 32"},
+	{"", "x = 1 >> (y + 27)", "shift by 32: the count must be below 32"},
+	{"", "w = y << 30", "integer overflow: 5 << 30 does not fit in 32 bits"},
+	{"", "w = y ** 14", "integer overflow: 5 ** 14 does not fit in 32 bits"},
+	{"", "w = -y ** 15", "integer overflow: -5 ** 15 does not fit in 32 bits"},
+	{"", "w++", "integer overflow: 2147483647 + 1 does not fit in 32 bits"},
+	{"", "w = -w - 1, --w", "integer overflow: -2147483648 + -1 does not fit in 32 bits"},
+	{"", "w += y", "integer overflow: 2147483647 + 5 does not fit in 32 bits"},
+	{"", "w *= y", "integer overflow: 2147483647 * 5 does not fit in 32 bits"},
+	{"", "w = sum (k : id_t) w", "integer overflow: 2147483647 + 2147483647 does not fit in 32 bits"},
 	// Two errors in one expression: the one evaluated first wins.
 	{"", "x = a[y] + 1 / (y - 5)", "array index 5 out of range [0,3]"},
 	{"", "a[y] += 1 / (y - 5)", "array index 5 out of range [0,3]"},

@@ -270,7 +270,12 @@ func (x *cx) unary(e *lang.UnaryExpr) *operand {
 		r.known, r.val, r.code = o.known, o.val, o.code
 	case lang.SUB:
 		if o.known {
-			return known(e, tInt, -o.val)
+			v, msg := ir.ApplyUnary(ir.Neg, o.val)
+			if msg != "" {
+				x.errorf(e, "%s", msg)
+				return bad(e)
+			}
+			return known(e, tInt, v)
 		}
 		r.code = &ir.Unary{At: at(e), Op: ir.Neg, X: o.code}
 	case lang.NOT, lang.KwNot:

@@ -146,9 +146,10 @@ func (x *cx) builtinAbs(e *lang.CallExpr) *operand {
 		return bad(e)
 	}
 	if a.known {
-		v := a.val
-		if v < 0 {
-			v = -v
+		v, msg := ir.ApplyUnary(ir.Abs, a.val)
+		if msg != "" {
+			x.errorf(e, "%s", msg)
+			return bad(e)
 		}
 		return known(e, tInt, v)
 	}

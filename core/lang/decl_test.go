@@ -27,7 +27,8 @@ func TestVariableDecls(t *testing.T) {
 	expectDecls(t, "int x = y = 3;", "int x = y = 3;")
 	expectDecls(t, "int init, state, select, sum, process, priority, deadlock;",
 		"int init, state, select, sum, process, priority, deadlock;")
-	expectDecls(t, "chan priority;", "chan priority;") // a channel named priority
+	expectDecls(t, "chan priority, b;", "chan priority, b;") // channels named priority and b
+	expectDecls(t, "chan priority[2];", "chan priority[2];")
 	expectDecls(t, "int x;;; int y;", "int x;", "int y;")
 }
 

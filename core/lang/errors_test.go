@@ -19,6 +19,7 @@ func TestDeclarationErrors(t *testing.T) {
 	expectErrors(t, "struct { int a } s;", d, "1:16: expected ';', found '}'")
 	expectErrors(t, "system A B;", d, "1:10: expected ';', found 'B'")
 	expectErrors(t, "chan priority a b;", d, "1:17: expected ';', found 'b'")
+	expectErrors(t, "chan priority;", d, "1:14: expected a channel or 'default' after 'chan priority', found ';'") // issue 29
 	expectErrors(t, "P(int x = T();", d, "1:9: expected ')', found '='")
 	expectErrors(t, "}\nint x;", d, "1:1: expected declaration, found '}'")
 	expectErrors(t, "int x = 1 +\n\n", d, "3:1: expected expression, found end of text")

@@ -266,13 +266,16 @@ func (p *parser) parseSystemLine() *SystemDecl {
 }
 
 // isChanPriority reports whether "chan priority" begins a channel priority
-// declaration rather than declaring a channel named priority.
+// declaration rather than declaring a channel named priority. `chan
+// priority;` is a priority declaration without channels, an error:
+// priority is one of UPPAAL's reserved words, so it names no channel
+// there.
 func (p *parser) isChanPriority() bool {
 	if t := p.peek(1); t.tok != IDENT || t.lit != "priority" {
 		return false
 	}
 	switch p.peek(2).tok {
-	case SEMI, COMMA, LBRACK, ASSIGN, COLONEQ:
+	case COMMA, LBRACK, ASSIGN, COLONEQ:
 		return false
 	}
 	return true
@@ -283,6 +286,11 @@ func (p *parser) parseChanPriority() *ChanPriorityDecl {
 	d := &ChanPriorityDecl{Chan: p.pos}
 	p.next()
 	p.next() // priority
+	if p.tok == SEMI {
+		p.errorExpected("a channel or 'default' after 'chan priority'")
+		d.Semi = p.expectSemi()
+		return d
+	}
 	level := []Expr{p.parseChanElem()}
 	for p.tok == COMMA || p.tok == LSS {
 		if p.tok == LSS {

@@ -31,6 +31,8 @@ type compiler struct {
 	// computed counts the loop rounds and calls that computing constants
 	// ran (compute), against computeRounds for the whole load.
 	computed int64
+	// priority is the channel priority declaration, once met.
+	priority *lang.ChanPriorityDecl
 	// ranges keeps the slot ranges of each type an aggregate assignment
 	// copies (slotRanges).
 	ranges map[*typ][][2]int32

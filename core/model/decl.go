@@ -503,8 +503,16 @@ func (c *compiler) allocObjects(name string, t *typ, pos source.Pos) *address {
 	return a
 }
 
-// chanPriority applies `chan priority a, b[0] < default < c;`.
+// chanPriority applies `chan priority a, b[0] < default < c;`. A system
+// has one such declaration (UPPAAL's Language Reference, "Priorities"):
+// a second one is refused rather than merged or left to override.
 func (x *cx) chanPriority(d *lang.ChanPriorityDecl) {
+	if first := x.c.priority; first != nil {
+		at := x.c.net.FS.Position(first.Pos())
+		x.errorf(d, "a second channel priority declaration: a system has one, and the first is at line %d, column %d", at.Line, at.Column)
+		return
+	}
+	x.c.priority = d
 	def := 0
 	for i, level := range d.Levels {
 		for _, e := range level {

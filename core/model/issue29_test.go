@@ -1,5 +1,5 @@
-// 32-bit overflow in constants: an error when loading, with its
-// position (issue 29); at run time see evalCases.
+// Regressions of issue 29 at load time: 32-bit overflow in constants (at
+// run time see evalCases), a second channel priority declaration.
 
 package model
 
@@ -25,4 +25,11 @@ func TestOverflowConstants(t *testing.T) {
 	}
 	// What fits still folds.
 	expectValue(t, "const int C = -2147483647 - 1; int[-2147483648,0] v;", "v = C / 2 + (1 << 30) / 2 * 2", "v", -(1<<30)+(1<<30))
+}
+
+// A system has one channel priority declaration (issue 29): a second is
+// refused at its position, naming where the first is.
+func TestSecondChanPriority(t *testing.T) {
+	src := tiny("chan a, b;\nchan priority a < b;\nchan priority b < a;", "", "", "")
+	expectError(t, src, "test.xta:3:1: global declarations: a second channel priority declaration: a system has one, and the first is at line 2, column 1")
 }

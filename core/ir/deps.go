@@ -93,31 +93,29 @@ func FuncDeps(f *Func) Deps {
 }
 
 // depWalker collects dependencies. frames binds, for each call being
-// walked, a reference parameter's frame slot to the object passed. memo
-// keeps what the walk of a body added, by function and binding: without
-// it a chain of functions each calling the next twice costs 2^n walks.
+// walked, a reference parameter's frame slot to the object passed.
+//
+// Each function body is walked once per binding of its reference
+// parameters: walked records those walks, since a second walk would add
+// nothing to the sets, and sure keeps the sure resets each one found (a
+// sure walk is a conditional's branch, whose sets are intersected, so its
+// result must be added again). Walking every call anew cost 3^n walks
+// for a chain of functions each calling the next three times.
 type depWalker struct {
-	sets   [10]map[int32]bool
-	spans  [10]map[slotSpan]bool // accesses of several slots, kept whole
-	calls  []*Func
-	frames []map[int32]*Ref
-	memo   map[depKey]*depSum
+	sets    [10]map[int32]bool
+	spans   [10]map[slotSpan]bool // accesses of several slots, kept whole
+	calls   []*Func
+	called  map[*Func]bool // calls as a set
+	frames  []map[int32]*Ref
+	walked  map[depKey]bool
+	sureMem map[depKey][]int32
 }
 
-// depKey identifies the walk of a function's body: the function, whether
-// it collects sure resets, and what its reference parameters are bound
-// to (bindKey).
+// depKey identifies the walk of a function's body: the function and
+// what its reference parameters are bound to (bindKey).
 type depKey struct {
 	fn   *Func
-	sure bool
 	bind string
-}
-
-// depSum is what walking a body added to the sets and the calls.
-type depSum struct {
-	sets  [10][]int32
-	spans [10][]slotSpan
-	calls []*Func
 }
 
 // slotSpan is the slots Off .. Off+N-1 of an access to an array or struct.
@@ -140,17 +138,12 @@ const (
 )
 
 func newDepWalker() *depWalker {
-	w := &depWalker{memo: map[depKey]*depSum{}}
-	w.sets, w.spans = freshSets()
-	return w
-}
-
-func freshSets() (sets [10]map[int32]bool, spans [10]map[slotSpan]bool) {
-	for i := range sets {
-		sets[i] = map[int32]bool{}
-		spans[i] = map[slotSpan]bool{}
+	w := &depWalker{called: map[*Func]bool{}, walked: map[depKey]bool{}, sureMem: map[depKey][]int32{}}
+	for i := range w.sets {
+		w.sets[i] = map[int32]bool{}
+		w.spans[i] = map[slotSpan]bool{}
 	}
-	return sets, spans
+	return w
 }
 
 func (w *depWalker) done() Deps {
@@ -347,59 +340,44 @@ func (w *depWalker) call(c *Call, sure bool) {
 			}
 		}
 	}
-	if !sure && !slices.Contains(w.calls, c.Fn) {
+	if !sure && !w.called[c.Fn] {
 		w.calls = append(w.calls, c.Fn)
+		w.called[c.Fn] = true
 	}
-	key := depKey{fn: c.Fn, sure: sure, bind: bindKey(frame)}
-	sum, ok := w.memo[key]
-	if !ok {
-		sum = w.body(c.Fn, frame, sure)
-		w.memo[key] = sum
-	}
-	w.add(sum)
-}
-
-// body walks fn's body with frame bound, into fresh sets, and returns
-// what it found.
-func (w *depWalker) body(fn *Func, frame map[int32]*Ref, sure bool) *depSum {
-	sets, spans, calls := w.sets, w.spans, w.calls
-	w.sets, w.spans = freshSets()
-	w.calls = nil
-	w.frames = append(w.frames, frame)
+	key := depKey{fn: c.Fn, bind: bindKey(frame)}
 	if sure {
-		w.sureStmt(fn.Body)
-	} else {
-		w.stmt(fn.Body)
+		ks, ok := w.sureMem[key]
+		if !ok {
+			ks = w.sureBody(c.Fn, frame)
+			w.sureMem[key] = ks
+		}
+		for _, k := range ks {
+			w.sets[dSure][k] = true
+		}
+		return
 	}
+	if w.walked[key] {
+		return
+	}
+	w.walked[key] = true
+	w.frames = append(w.frames, frame)
+	w.stmt(c.Fn.Body)
 	w.frames = w.frames[:len(w.frames)-1]
-	sum := &depSum{calls: w.calls}
-	for i, set := range w.sets {
-		for k := range set {
-			sum.sets[i] = append(sum.sets[i], k)
-		}
-		for sp := range w.spans[i] {
-			sum.spans[i] = append(sum.spans[i], sp)
-		}
-	}
-	w.sets, w.spans, w.calls = sets, spans, calls
-	return sum
 }
 
-// add puts what a body's walk found into w.
-func (w *depWalker) add(sum *depSum) {
-	for i, ks := range sum.sets {
-		for _, k := range ks {
-			w.sets[i][k] = true
-		}
-		for _, sp := range sum.spans[i] {
-			w.spans[i][sp] = true
-		}
+// sureBody returns the clocks fn's body surely resets with frame bound.
+func (w *depWalker) sureBody(fn *Func, frame map[int32]*Ref) []int32 {
+	outer := w.sets[dSure]
+	w.sets[dSure] = map[int32]bool{}
+	w.frames = append(w.frames, frame)
+	w.sureStmt(fn.Body)
+	w.frames = w.frames[:len(w.frames)-1]
+	var ks []int32
+	for k := range w.sets[dSure] {
+		ks = append(ks, k)
 	}
-	for _, f := range sum.calls {
-		if !slices.Contains(w.calls, f) {
-			w.calls = append(w.calls, f)
-		}
-	}
+	w.sets[dSure] = outer
+	return ks
 }
 
 // bindKey spells out a call's binding of reference parameters as far as

@@ -227,7 +227,7 @@ func checkOne(ctx context.Context, l *loaded, q *job.Query, opts verify.Options)
 	if res := o.Result; res != nil {
 		r.Explored, r.Stored, r.Seconds = res.Stats.Explored, res.Stats.Stored-res.Stats.Covered, res.Seconds
 		r.Heuristic, r.PrecomputeSeconds = res.Heuristic, res.PrecomputeSeconds
-		r.Symmetry, r.Order = res.Symmetry.String(), res.Order
+		r.Symmetry, r.Order, r.Initial = res.Symmetry.String(), res.Order, res.Initial
 		r.Pruned, r.Reopened, r.Passed = res.Stats.Pruned, res.Stats.Reopened, res.Stats.Passed
 		if res.Concrete != nil {
 			r.Trace = traceToJSON(l, res)
@@ -316,6 +316,9 @@ type queryResult struct {
 	// Order says which search order ran, and why, when it is not the one
 	// asked for.
 	Order string `json:"order,omitempty"`
+	// Initial says why no state was explored when the initial state
+	// violates an invariant (verify.Result.Initial).
+	Initial string `json:"initial,omitempty"`
 
 	status int
 	q      *job.Query
@@ -336,6 +339,9 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 		fmt.Fprintln(w, " -- Formula is NOT satisfied.")
 	default:
 		fmt.Fprintf(w, " -- Formula is not decided: %s.\n", r.Reason)
+	}
+	if r.Initial != "" {
+		fmt.Fprintf(w, " -- No state: %s.\n", r.Initial)
 	}
 	if r.res != nil {
 		for _, v := range r.res.Values {

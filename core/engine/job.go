@@ -182,7 +182,7 @@ func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopt
 	if res := o.Result; res != nil {
 		r.Explored, r.Stored, r.Seconds = res.Stats.Explored, res.Stats.Stored-res.Stats.Covered, res.Seconds
 		r.Pruned, r.Heuristic, r.Symmetry = res.Stats.Pruned, res.Heuristic, res.Symmetry.String()
-		r.Order = res.Order
+		r.Order, r.Initial = res.Order, res.Initial
 		r.Exhausted = res.Verdict != verify.Unknown && res.Depth < 0
 		if res.Concrete != nil {
 			r.Trace = present.BuildTrace(res.Concrete)

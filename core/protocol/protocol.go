@@ -315,8 +315,12 @@ type Result struct {
 	// its target, so the verdict (A[] satisfied, E<> not satisfied) is a
 	// proof; Pruned of the states it stored were dead ends the heuristic
 	// cut off (it said no target is reachable from them).
-	Exhausted bool   `msgpack:"exhausted,omitempty"`
-	Trace     *Trace `msgpack:"trace,omitempty"`
+	Exhausted bool `msgpack:"exhausted,omitempty"`
+	// Initial says why no state was explored when the initial state
+	// violates an invariant: "the initial state violates the invariant
+	// of P.A (model.xml:12:5)"; "" otherwise.
+	Initial string `msgpack:"initial,omitempty"`
+	Trace   *Trace `msgpack:"trace,omitempty"`
 	// Values are the answers of a sup or inf query, one per expression.
 	Values []Value `msgpack:"values,omitempty"`
 }

@@ -149,6 +149,13 @@ type Result struct {
 	// Values are the answers of a sup or inf query (whose Verdict is then
 	// Satisfied), one per expression in the order written.
 	Values []Value
+
+	// Initial says why no state was explored when the initial state
+	// violates an invariant ("the initial state violates the invariant
+	// of P.A (model.xta:3:15)", zone.Graph.InitialViolation); "" else.
+	// Such a model has no state at all, as in UPPAAL: the verdict is the
+	// one of an empty state space, and this says why.
+	Initial string
 }
 
 // Value is the supremum or infimum of one expression of a sup or inf
@@ -177,7 +184,12 @@ type Value struct {
 func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options) (*Result, error) {
 	start := time.Now()
 	res := &Result{Depth: -1}
-	defer func() { res.Seconds = time.Since(start).Seconds() }()
+	defer func() {
+		if res.Verdict != Unknown && res.Stats.Explored == 0 {
+			res.Initial = initialViolation(n, res.Graph)
+		}
+		res.Seconds = time.Since(start).Seconds()
+	}()
 
 	switch f.Kind {
 	case lang.QueryEG, lang.QueryAF, lang.QueryLeadsTo:
@@ -440,4 +452,16 @@ func reachability(f *model.Formula) (target *model.Prop, negate bool, why string
 		what = "this kind of query"
 	}
 	return nil, false, what + " is not supported"
+}
+
+// initialViolation is zone.Graph.InitialViolation, on g or on a graph of
+// n's own when the check built none.
+func initialViolation(n *model.Network, g *zone.Graph) string {
+	if g == nil {
+		var err error
+		if g, err = zone.New(n, zone.Options{}); err != nil {
+			return ""
+		}
+	}
+	return g.InitialViolation()
 }

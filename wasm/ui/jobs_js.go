@@ -291,6 +291,10 @@ func (v *verifier) showResult(res *protocol.Result, row *queryRow) {
 	if res.Order != "" {
 		v.progressField("order", "Search order", res.Order)
 	}
+	if res.Initial != "" {
+		v.progressField("initial", "No state", res.Initial)
+		stats = " No state: " + res.Initial + "." + stats
+	}
 	// A verdict reached by running out of states, some pruned as dead
 	// ends, is a proof: say so in place of the bare statistics.
 	if proof := proofText(res, v.catalog); proof != "" {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -86,6 +87,15 @@ func TestRequestVersion(t *testing.T) {
 	}
 	if _, err := DecodeRequest([]byte{0xc1}, sampleCatalog()); err == nil {
 		t.Error("garbage was accepted as a request")
+	}
+	// issue 29: 2⁶⁴−1 was decoded as −1 and reported as "version -1".
+	huge := []byte{0x81, 0xa1, 'v', 0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}
+	if _, err := DecodeRequest(huge, sampleCatalog()); err == nil || !strings.Contains(err.Error(), "18446744073709551615") {
+		t.Errorf("version 2⁶⁴−1: %v", err)
+	}
+	big := []byte{0x81, 0xa1, 'v', 0xcd, 0x01, 0x2c} // 300
+	if _, err := DecodeRequest(big, sampleCatalog()); err == nil || !strings.Contains(err.Error(), "version 300") {
+		t.Errorf("version 300: %v", err)
 	}
 }
 

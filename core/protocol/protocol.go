@@ -17,7 +17,7 @@ const Version = 1
 // a FrameTable; a /check of that one query with the same heuristic then
 // sends the table's Data back in Table instead of precomputing again.
 type Request struct {
-	Version int `msgpack:"v"`
+	Version VersionNumber `msgpack:"v"`
 	// Model is the model file's bytes and Name its file name (the
 	// extension picks nothing: the content decides XML or xta).
 	Name  string `msgpack:"name"`

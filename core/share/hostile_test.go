@@ -34,7 +34,7 @@ func TestHostileLinks(t *testing.T) {
 	}
 	withVersion := func(v int) []byte {
 		l := sampleLink()
-		l.Version = v
+		l.Version = protocol.VersionNumber(v)
 		b, _ := msgpack.Marshal(l)
 		return b
 	}

@@ -40,7 +40,7 @@ const MaxPayload = 16 << 20
 
 // Link is what a share link carries.
 type Link struct {
-	Version int `msgpack:"v"`
+	Version protocol.VersionNumber `msgpack:"v"`
 	// Name is the model's file name; Model its bytes, or empty when
 	// ModelURL (same origin) says where to fetch them.
 	Name     string `msgpack:"name"`
@@ -159,7 +159,7 @@ func decode(fragment string, maxPayload int) (*Link, error) {
 	if unpack.Unmarshal(raw, &l, maxLinkElements) != nil {
 		return nil, errors.New("the link is damaged (its data is not what a Beeline link holds)")
 	}
-	if l.Version != v {
+	if int(l.Version) != v {
 		return nil, fmt.Errorf("the link's payload says version %d but its tag says %d", l.Version, v)
 	}
 	return &l, nil

@@ -431,6 +431,25 @@ func (n *Network) Describe(locs, vars []int32) string {
 	return b.String()
 }
 
+// maxBrief bounds Brief's text: a run-time error on a model with 800,000
+// variables printed its state in megabytes on one line.
+const maxBrief = 1000
+
+// Brief is Describe cut after about maxBrief bytes, ending then with how
+// many values it left out: the state in a message.
+func (n *Network) Brief(locs, vars []int32) string {
+	s := n.Describe(locs, vars)
+	if len(s) <= maxBrief {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:maxBrief], ' ')
+	if cut <= 0 {
+		cut = maxBrief
+	}
+	left := strings.Count(s[cut:], " ")
+	return fmt.Sprintf("%s … (%d more)", s[:cut], left)
+}
+
 // Label returns the location's name, or its ID when it has none.
 func (l *Location) Label() string {
 	if l.Name != "" {

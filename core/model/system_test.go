@@ -195,3 +195,19 @@ system P;`
 		}
 	}
 }
+
+// issue 29: a run-time error on a model with 800,000 variables printed
+// its whole state; Brief keeps a message's state short and says how much
+// it left out.
+func TestBrief(t *testing.T) {
+	n := mustLoad(t, "int a[5000];\nprocess P() { state A; init A; }\nsystem P;")
+	locs, vars := n.InitialState()
+	if got := n.Brief(locs, vars); len(got) > 1100 || !strings.HasPrefix(got, "P.A a[0]=0 a[1]=0") || !strings.HasSuffix(got, " more)") {
+		t.Errorf("brief of 5000 variables: %d bytes, %q...", len(got), got[:min(len(got), 80)])
+	}
+	small := mustLoad(t, "int a[3];\nprocess P() { state A; init A; }\nsystem P;")
+	locs, vars = small.InitialState()
+	if got, want := small.Brief(locs, vars), small.Describe(locs, vars); got != want {
+		t.Errorf("brief %q, describe %q", got, want)
+	}
+}

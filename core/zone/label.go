@@ -161,9 +161,9 @@ func (g *Expander) runtimeError(d []int32, what string) error {
 	case d == nil:
 		e.Context = what + " in the initial state"
 	case len(g.combo) > 0:
-		e.Context = fmt.Sprintf("%s of transition %s from state %s", what, g.comboString(), g.net.Describe(d[:g.np], d[g.np:g.nd]))
+		e.Context = fmt.Sprintf("%s of transition %s from state %s", what, g.comboString(), g.net.Brief(d[:g.np], d[g.np:g.nd]))
 	default:
-		e.Context = fmt.Sprintf("%s in state %s", what, g.net.Describe(d[:g.np], d[g.np:g.nd]))
+		e.Context = fmt.Sprintf("%s in state %s", what, g.net.Brief(d[:g.np], d[g.np:g.nd]))
 	}
 	return e
 }
@@ -175,7 +175,7 @@ func (g *Expander) edgeError(d []int32, e *model.Edge, sel []int32, what string)
 	return &Error{
 		Pos:     g.position(re.Pos),
 		Msg:     re.Msg,
-		Context: fmt.Sprintf("%s of %s in state %s", what, g.formatEdge(e, sel), g.net.Describe(d[:g.np], d[g.np:g.nd])),
+		Context: fmt.Sprintf("%s of %s in state %s", what, g.formatEdge(e, sel), g.net.Brief(d[:g.np], d[g.np:g.nd])),
 	}
 }
 

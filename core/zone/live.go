@@ -56,7 +56,7 @@ func (g *Expander) restrict(d []int32, z *dbm.DBM) (bool, error) {
 	}
 	h := f.Hull()
 	if !f.Includes(h) {
-		return false, &Error{Msg: fmt.Sprintf("in %s the formula's clock constraints describe a union of zones (%s); liveness is checked only where they are a conjunction", g.net.Describe(d[:g.np], d[g.np:g.nd]), g.formatFed(f))}
+		return false, &Error{Msg: fmt.Sprintf("in %s the formula's clock constraints describe a union of zones (%s); liveness is checked only where they are a conjunction", g.net.Brief(d[:g.np], d[g.np:g.nd]), g.formatFed(f))}
 	}
 	z.CopyFrom(h)
 	return true, nil

@@ -69,6 +69,12 @@ type Options struct {
 	// between tasks; a worker that does not get there is killed after two
 	// seconds by force, which takes the page's renderer down with it.
 	Yield func()
+
+	// stall, in tests, runs at the start of every job and ignores its
+	// context: it stands in for a computation that never reaches a
+	// checkpoint, which the model's code no longer is (loops and calls
+	// poll alike), but which the slot handling must survive all the same.
+	stall func(*protocol.Request)
 }
 
 // New returns the engine handler serving POST /parse, POST /check,
@@ -280,6 +286,9 @@ func (h *handler) runJob(parent context.Context, s *stream, req *protocol.Reques
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
+		if h.opts.stall != nil {
+			h.opts.stall(req)
+		}
 		answer(jctx, s, req)
 	}()
 	select {

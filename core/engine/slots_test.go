@@ -34,6 +34,16 @@ func runawayRequest(t *testing.T) *protocol.Request {
 		Formulas: []string{"E<> P.b"}}
 }
 
+// stallFor returns a stall of d for Options, for the runaway model's
+// jobs only: the cheap jobs that probe for a free slot do not stall.
+func stallFor(d time.Duration) func(*protocol.Request) {
+	return func(req *protocol.Request) {
+		if req.Name == "runaway.xta" {
+			time.Sleep(d)
+		}
+	}
+}
+
 // startJob posts req to srv's path and returns once it holds the
 // server's one free slot (a cheap job is refused 503), with the function
 // that makes its client leave.
@@ -44,11 +54,21 @@ func startJob(t *testing.T, srv *httptest.Server, path string, req *protocol.Req
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	hreq, _ := http.NewRequestWithContext(ctx, "POST", srv.URL+path, bytes.NewReader(body))
 	go func() {
-		if resp, err := srv.Client().Do(hreq); err == nil {
+		// A probe below may hold the slot when the job arrives, and the
+		// job is then refused 503: it tries again.
+		for ctx.Err() == nil {
+			hreq, _ := http.NewRequestWithContext(ctx, "POST", srv.URL+path, bytes.NewReader(body))
+			resp, err := srv.Client().Do(hreq)
+			if err != nil {
+				return
+			}
 			io.Copy(io.Discard, resp.Body)
 			resp.Body.Close()
+			if resp.StatusCode != http.StatusServiceUnavailable {
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
 		}
 	}()
 	// A loaded machine may take a while to start it; this waits for a
@@ -127,7 +147,7 @@ func TestLeftJobFreesSlot(t *testing.T) {
 // client left keeps its slot until it stops.
 func TestAbandonedJobsBounded(t *testing.T) {
 	needThreads(t)
-	srv := httptest.NewServer(New(Options{MaxJobs: 1}))
+	srv := httptest.NewServer(New(Options{MaxJobs: 1, stall: stallFor(3 * time.Second)}))
 	// Only the listener is closed: Close would wait for the second
 	// runaway, whose handler holds its slot until it stops.
 	defer srv.Listener.Close()
@@ -146,7 +166,7 @@ func TestAbandonedJobsBounded(t *testing.T) {
 // answer a moment after the time, saying its results are lost.
 func TestRunawayPastRequestTime(t *testing.T) {
 	needThreads(t)
-	srv := httptest.NewServer(New(Options{MaxJobs: 1, MaxTimeout: 200 * time.Millisecond}))
+	srv := httptest.NewServer(New(Options{MaxJobs: 1, MaxTimeout: 200 * time.Millisecond, stall: stallFor(2 * time.Second)}))
 	defer srv.Close()
 	code, frames := postStatus(t, srv, "/check", runawayRequest(t))
 	want := "the job did not stop within the server's time per request (200ms): its results are lost"

@@ -5,7 +5,6 @@ package verify
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"time"
 	"unsafe"
@@ -183,8 +182,8 @@ func (ls *liveSearch) stats() search.Stats {
 // fromInitial searches from the initial state (E[] and A<>).
 func (ls *liveSearch) fromInitial() (*witness, error) {
 	if ls.opts.MaxMemory > 0 { // for -->, the enclosing search counts it
-		runtime.GC()
-		ls.base = search.InUse()
+		base, overhead := search.Baseline()
+		ls.base = base + overhead
 	}
 	g := ls.x
 	d := make([]int32, g.DiscreteLen())

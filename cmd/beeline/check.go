@@ -180,6 +180,10 @@ func loadPicked(cmd string, pos []string, idx []int, formulas []string, stderr i
 		fmt.Fprintf(stderr, "beeline %s: %v\n", cmd, err)
 		return nil, nil, exitUsage
 	}
+	if l.QueryFileErrors {
+		fmt.Fprintf(stderr, "beeline %s: %s\n", cmd, job.QueryFileErrorsWhy)
+		return nil, nil, exitModelError
+	}
 	return l, picked, exitOK
 }
 

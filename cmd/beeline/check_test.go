@@ -2,6 +2,8 @@ package main
 
 import (
 	"flag"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -131,6 +133,29 @@ func TestBoundFlag(t *testing.T) {
 		got, err := withBound(tc.heuristic, tc.bound)
 		if got != tc.want || (err == nil) != (tc.err == "") || err != nil && err.Error() != tc.err {
 			t.Errorf("withBound(%q, %d) = %q, %v; want %q, %q", tc.heuristic, tc.bound, got, err, tc.want, tc.err)
+		}
+	}
+}
+
+// A query file with errors of its own (not of one formula) is not
+// checked at all: check on a .q of 100,000 queries reported "too many
+// queries" and then went on checking the first 10,000 (issue 29).
+func TestCheckRefusesBrokenQueryFile(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"many.q", strings.Repeat("E<> false\n", 100_000), "many.q:10001:1: too many queries: more than 10000 in one file"},
+		{"comment.q", "E<> true\n/* open", "comment.q:2:1: comment not terminated"},
+	} {
+		path := filepath.Join(dir, tc.name)
+		if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, errOut, status := runCLI(t, "check", fischerBroken, path)
+		if status != exitModelError || out != "" || !strings.Contains(errOut, tc.want) ||
+			!strings.Contains(errOut, "not checked: the query file has errors") {
+			t.Errorf("%s: status %d, stdout %d bytes, stderr:\n%.500s", tc.name, status, len(out), errOut)
 		}
 	}
 }

@@ -29,6 +29,11 @@ type Model struct {
 	// Diags holds every diagnostic of the model, its query files and its
 	// formulas, sorted by position after Load (AddFormula appends).
 	Diags source.List
+	// QueryFileErrors is set when a query file has errors of its own,
+	// not of one formula (more queries than a file may hold, a comment
+	// not terminated, binary data): its queries are not all there, and
+	// none should be checked.
+	QueryFileErrors bool
 }
 
 // Query is one formula of the model, of a query file or added by the user.
@@ -64,6 +69,7 @@ func Load(m File, queryFiles ...File) *Model {
 	for _, qf := range queryFiles {
 		more, qdiags := uppaal.ReadQueries(fs, qf.Name, qf.Data)
 		l.Diags.Append(qdiags)
+		l.QueryFileErrors = l.QueryFileErrors || qdiags.HasErrors()
 		qs = append(qs, more...)
 	}
 	if doc != nil && !diags.HasErrors() {
@@ -136,6 +142,10 @@ func (l *Model) Pick(idx []int, formulas []string) ([]*Query, error) {
 	}
 	return out, nil
 }
+
+// QueryFileErrorsWhy is why no query is checked when a query file has
+// errors of its own (Model.QueryFileErrors).
+const QueryFileErrorsWhy = "not checked: the query file has errors"
 
 // ModelErrorsWhy is why no query of a model with errors is checked.
 const ModelErrorsWhy = "not checked: the model has errors"

@@ -97,10 +97,14 @@ func (s *searcher) remeasure() {
 }
 
 // memory returns the bytes the search counts against its budget: the
-// baseline (and under js/wasm the overhead), the store and the waiting
-// list. See Options.MaxMemory.
+// baseline (and under js/wasm the overhead), the store, the waiting list
+// and the Space's scratch (Scratcher). See Options.MaxMemory.
 func (s *searcher) memory() int64 {
-	return s.base + s.overhead + s.store.Bytes() + s.wait.bytes() + int64(cap(s.succ)+cap(s.curD))*4
+	m := s.base + s.overhead + s.store.Bytes() + s.wait.bytes() + int64(cap(s.succ)+cap(s.curD))*4
+	if sc, ok := s.sp.(Scratcher); ok {
+		m += sc.ScratchBytes()
+	}
+	return m
 }
 
 // peak returns memory plus what the next growth of the store and of the

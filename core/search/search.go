@@ -467,15 +467,16 @@ func (s *searcher) checkpoint() bool {
 }
 
 // interrupted is what an Interrupter Space polls during a long
-// computation: whether the search's context or time budget stops it now.
-// It records why in s.halted, so that the error the computation then
-// returns is read as that stop.
+// computation: whether the search's context, time budget or memory
+// budget stops it now. It records why in s.halted, so that the error the
+// computation then returns is read as that stop.
 func (s *searcher) interrupted() bool {
-	if r := s.deadline.Reason(time.Now()); r != "" {
-		s.halted = r
-		return true
+	r := s.deadline.Reason(time.Now())
+	if r == "" && s.opts.MaxMemory > 0 && s.peak() > s.opts.MaxMemory {
+		r = ReasonMemory
 	}
-	return false
+	s.halted = r
+	return r != ""
 }
 
 // fail stops the search with an error, or with the reason it was

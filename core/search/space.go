@@ -52,6 +52,19 @@ type Goal func(d []int32, z *dbm.DBM) bool
 // and, when it reports true, abandons the computation and returns an
 // error from Initial or Successors. Run then ends with the reason stop
 // saw (ReasonTime, ReasonCancelled), not with that error.
+//
+// stop is also how the search's memory budget reaches into the
+// computation: it reports true when the memory counted (the Space's
+// scratch included, see Scratcher) passes Options.MaxMemory, and Run
+// then ends with ReasonMemory.
 type Interrupter interface {
 	SetInterrupt(stop func() bool)
+}
+
+// Scratcher is implemented by a Space whose scratch of successor
+// computation may grow large (core/zone's, for a state with many
+// enabled edges or, under priorities, many transitions): ScratchBytes
+// returns the memory it holds now, which a memory budget counts.
+type Scratcher interface {
+	ScratchBytes() int64
 }

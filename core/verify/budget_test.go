@@ -104,3 +104,65 @@ func TestMemoryBudgetStops(t *testing.T) {
 		t.Errorf("verdict %v (%q), %d bytes counted of %d, %d states stored", res.Verdict, res.Reason, res.Stats.MemoryBytes, budget, res.Stats.Stored)
 	}
 }
+
+// afterAsks is a context whose deadline passes at its n-th Err: a time
+// budget in units of work, seen where the search polls it.
+type afterAsks struct {
+	context.Context
+	asks, n int
+}
+
+func (c *afterAsks) Err() error {
+	if c.asks++; c.asks < c.n {
+		return nil
+	}
+	return context.DeadlineExceeded
+}
+
+// fanOut is a broadcast to receivers whose choices multiply: 8^8
+// transitions out of the initial state, which all reach one state. With
+// priorities (prio) every transition must be known, with its
+// pre-image, before the first is fired.
+func fanOut(prio bool) string {
+	src := "broadcast chan b; chan c;\n"
+	if prio {
+		src += "chan priority c < b;\n"
+	}
+	return src + `process S() { state A, B; init A; trans A -> B { sync b!; }; }
+process R() { state A, B; init A; trans A -> B { select i : int[0,7]; sync b?; }; }
+R0 = R(); R1 = R(); R2 = R(); R3 = R(); R4 = R(); R5 = R(); R6 = R(); R7 = R();
+system S, R0, R1, R2, R3, R4, R5, R6, R7;`
+}
+
+// The successors of one state are enumerated under the budgets: a time
+// budget that ends while a state with 8^8 successors is expanded stops
+// the check at the next poll, "unknown: time limit" with the statistics
+// so far, and so does a memory budget that the transitions kept under
+// priorities outgrow (issue 29: a state with 20–65k successors stopped
+// at 9.3 s under a 5 s budget, a 1000×1000 fan-out on memory at 35 s
+// under --timeout 10s).
+func TestSuccessorsWithinBudget(t *testing.T) {
+	for _, prio := range []bool{false, true} {
+		n := testmodel.Source(t, "fanout.xta", fanOut(prio))
+		f := testmodel.Query(t, n, "E<> S.B && R0.A")
+		ctx := &afterAsks{Context: context.Background(), n: 20}
+		res, err := Check(ctx, n, f, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != Unknown || res.Reason != search.ReasonTime || res.Stats.Explored != 1 || res.Stats.Generated >= 1<<24 || ctx.asks != ctx.n {
+			t.Errorf("priorities %v: verdict %v (%q), %d explored, %d generated, %d asks; want unknown (time limit) at ask %d, one state explored",
+				prio, res.Verdict, res.Reason, res.Stats.Explored, res.Stats.Generated, ctx.asks, ctx.n)
+		}
+	}
+	n := testmodel.Source(t, "fanout.xta", fanOut(true))
+	base, overhead := search.Baseline()
+	budget := base + overhead + 4<<20
+	res, err := Check(context.Background(), n, testmodel.Query(t, n, "E<> S.B && R0.A"), Options{MaxMemory: budget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != Unknown || res.Reason != search.ReasonMemory || res.Stats.Explored != 1 {
+		t.Errorf("verdict %v (%q), %d explored; want unknown (memory limit) in the first state", res.Verdict, res.Reason, res.Stats.Explored)
+	}
+}

@@ -33,7 +33,8 @@ func (en *enabled) selOf(g *Graph, k int32) []int32 {
 }
 
 // collect fills en with the edge instances of d whose integer guard holds.
-// An error in evaluating a guard or a channel expression is returned.
+// An error in evaluating a guard or a channel expression is returned, and
+// ErrInterrupted when the interrupt stops it.
 func (g *Expander) collect(d []int32, en *enabled) error {
 	en.parts, en.sel, en.start = en.parts[:0], en.sel[:0], en.start[:0]
 	g.setState(d)
@@ -61,6 +62,9 @@ func (g *Expander) collectEdge(d []int32, en *enabled, e *model.Edge) error {
 		sel[k] = s.Lo
 	}
 	for {
+		if !g.spend(1) {
+			return ErrInterrupted
+		}
 		if err := g.addInstance(d, en, e, sel); err != nil {
 			return err
 		}
@@ -115,32 +119,49 @@ func (g *Expander) skipEdge(d []int32, e *model.Edge, sel []int32, what string) 
 // conditions are checked here: the committed rule, channel matching, and
 // for broadcast the rule that every process with an enabled receiving
 // edge takes part. Clock guards are the caller's business.
-func (g *Expander) transitions(d []int32, visit func() bool) {
+//
+// The enumeration is lazy — a broadcast's combinations of receivers, as
+// many as the product of their choices, are visited one at a time — and
+// counts its work (spend): it returns ErrInterrupted when the interrupt
+// stops it, nil otherwise.
+func (g *Expander) transitions(d []int32, visit func() bool) error {
 	committed := g.hasCommitted && g.anyCommitted(d)
 	en := &g.en
+	g.halted = false
 	for k := range en.parts {
+		if !g.spend(1) {
+			return ErrInterrupted
+		}
 		a := &en.parts[k]
+		var more bool
 		switch {
 		case a.ch < 0:
 			if committed && !g.isCommitted(d, a.proc) {
 				continue
 			}
 			g.combo = append(g.combo[:0], int32(k))
-			if !visit() {
-				return
-			}
+			more = g.spend(unitsFire+1) && visit()
 		case !a.send:
 			continue
 		case g.net.Channels[a.ch].Broadcast:
-			if !g.broadcast(d, int32(k), committed, visit) {
-				return
-			}
+			more = g.broadcast(d, int32(k), committed, visit)
 		default:
-			if !g.binary(d, int32(k), committed, visit) {
-				return
-			}
+			more = g.binary(d, int32(k), committed, visit)
+		}
+		if !more {
+			return g.haltErr()
 		}
 	}
+	return nil
+}
+
+// haltErr returns ErrInterrupted when the last poll of an enumeration
+// said to stop, and nil when the visitor did.
+func (g *Expander) haltErr() error {
+	if g.halted {
+		return ErrInterrupted
+	}
+	return nil
 }
 
 // binary enumerates the receivers matching sender k.
@@ -148,6 +169,9 @@ func (g *Expander) binary(d []int32, k int32, committed bool, visit func() bool)
 	en := &g.en
 	a := en.parts[k]
 	for r := range en.parts {
+		if !g.spend(1) {
+			return false
+		}
 		b := &en.parts[r]
 		if b.send || b.ch != a.ch || b.proc == a.proc {
 			continue
@@ -156,7 +180,7 @@ func (g *Expander) binary(d []int32, k int32, committed bool, visit func() bool)
 			continue
 		}
 		g.combo = append(g.combo[:0], k, int32(r))
-		if !visit() {
+		if !g.spend(unitsFire+2) || !visit() {
 			return false
 		}
 	}
@@ -165,7 +189,8 @@ func (g *Expander) binary(d []int32, k int32, committed bool, visit func() bool)
 
 // broadcast enumerates the transitions of broadcast sender k: every other
 // process with enabled receiving edges on the channel contributes one of
-// them, in every combination.
+// them, in every combination. The combinations are never listed: g.combo
+// holds the current one, and advanceReceivers moves it to the next.
 func (g *Expander) broadcast(d []int32, k int32, committed bool, visit func() bool) bool {
 	en := &g.en
 	a := en.parts[k]
@@ -181,8 +206,11 @@ func (g *Expander) broadcast(d []int32, k int32, committed bool, visit func() bo
 		}
 	}
 	for {
+		if !g.spend(len(g.combo)) {
+			return false
+		}
 		if !committed || g.comboCommitted(d) {
-			if !visit() {
+			if !g.spend(unitsFire) || !visit() {
 				return false
 			}
 		}

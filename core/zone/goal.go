@@ -310,7 +310,7 @@ func (g *Expander) deadlock(d []int32, z *dbm.DBM) (*dbm.Federation, error) {
 	// federation is needed.
 	var out *dbm.Federation
 	covered := false
-	g.transitions(d, func() bool {
+	stop := g.transitions(d, func() bool {
 		var ok bool
 		ok, err = g.preImageInto(d, z, g.dlPre, g.dlPost)
 		if err != nil || !ok {
@@ -334,6 +334,8 @@ func (g *Expander) deadlock(d []int32, z *dbm.DBM) (*dbm.Federation, error) {
 	switch {
 	case err != nil:
 		return nil, err
+	case stop != nil:
+		return nil, stop
 	case covered:
 		return dbm.NewFederation(g.dim), nil
 	case out == nil:

@@ -136,6 +136,11 @@ type Expander struct {
 	yield   func(label, d2 []int32, z2 *dbm.DBM) bool
 	stopped bool
 	err     error
+
+	// work counts the units of successor computation since the last
+	// poll of the interrupt (spend); halted is that poll's answer.
+	work   int
+	halted bool
 }
 
 // New builds the zone graph of n for the state formulas goals: their
@@ -308,11 +313,14 @@ func (g *Expander) Successors(d []int32, z *dbm.DBM, yield func(label, d2 []int3
 	if g.prio != nil {
 		return g.prioritised(d, z)
 	}
-	g.transitions(d, func() bool {
+	err = g.transitions(d, func() bool {
 		g.fire(d, z, z)
 		return g.err == nil && !g.stopped
 	})
-	return g.err
+	if g.err != nil {
+		return g.err
+	}
+	return err
 }
 
 // setState points the environment at the discrete state d.
@@ -407,7 +415,7 @@ func (g *Expander) post(d []int32, z2 *dbm.DBM) {
 // fail records the error of the transition being fired, or under
 // Options.SkipErrors forgets it: the transition is left out.
 func (g *Expander) fail(err error) {
-	if err != nil && g.skip {
+	if err != nil && g.skip && err != ErrInterrupted {
 		g.env.Err = nil
 		return
 	}

@@ -47,7 +47,7 @@ func (g *Expander) prioritised(d []int32, z *dbm.DBM) error {
 	ps := g.prio
 	ps.combos, ps.starts, ps.keys = ps.combos[:0], ps.starts[:0], ps.keys[:0]
 	var err error
-	g.transitions(d, func() bool {
+	stop := g.transitions(d, func() bool {
 		ps.starts = append(ps.starts, int32(len(ps.combos)))
 		ps.combos = append(ps.combos, g.combo...)
 		ps.keys = append(ps.keys, g.key())
@@ -59,13 +59,19 @@ func (g *Expander) prioritised(d []int32, z *dbm.DBM) error {
 	if err != nil {
 		return err
 	}
+	if stop != nil {
+		return stop
+	}
 	ps.starts = append(ps.starts, int32(len(ps.combos)))
 	for t := range ps.keys {
 		if ps.pres[t] == nil {
 			continue // not enabled anywhere in z
 		}
 		g.combo = append(g.combo[:0], ps.combos[ps.starts[t]:ps.starts[t+1]]...)
-		if g.fireUnblocked(d, z, t); g.err != nil || g.stopped {
+		if !g.spend(unitsFire + len(g.combo)) {
+			return ErrInterrupted
+		}
+		if g.fireUnblocked(d, z, t); g.err != nil || g.stopped || g.halted {
 			return g.err
 		}
 	}
@@ -78,6 +84,10 @@ func (g *Expander) fireUnblocked(d []int32, z *dbm.DBM, t int) {
 	ps := g.prio
 	var free *dbm.Federation
 	for u := range ps.keys {
+		if !g.spend(1) {
+			g.err = ErrInterrupted
+			return
+		}
 		if ps.pres[u] == nil || !ps.keys[t].less(ps.keys[u]) {
 			continue
 		}

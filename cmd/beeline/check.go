@@ -143,7 +143,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	report := &checkReport{Model: l.Path}
 	status = exitOK
 	for _, q := range picked {
-		r := checkOne(ctx, l, q, opts)
+		r := checkOne(ctx, l, q, opts, cf.json)
 		report.Queries = append(report.Queries, r)
 		status = worse(status, r.status)
 		if !cf.json {
@@ -215,8 +215,10 @@ func worse(a, b int) int {
 	return a
 }
 
-// checkOne decides one query and records what to print.
-func checkOne(ctx context.Context, l *loaded, q *job.Query, opts verify.Options) *queryResult {
+// checkOne decides one query and records what to print: the trace as
+// JSON or as text, as asJSON says. Its Seconds include the time of
+// writing the trace out, which for a trace of 100,000 steps is seconds.
+func checkOne(ctx context.Context, l *loaded, q *job.Query, opts verify.Options, asJSON bool) *queryResult {
 	o := l.Check(ctx, q, opts)
 	r := &queryResult{Index: q.Index, Formula: q.Text, Comment: q.Comment, Pos: l.FS.Position(q.Pos),
 		Verdict: o.Verdict, Reason: o.Reason, Skipped: o.Skipped && !q.Failed, q: q, res: o.Result}
@@ -234,7 +236,13 @@ func checkOne(ctx context.Context, l *loaded, q *job.Query, opts verify.Options)
 		r.Symmetry, r.Order, r.Initial = res.Symmetry.String(), res.Order, res.Initial
 		r.Pruned, r.Reopened, r.Passed = res.Stats.Pruned, res.Stats.Reopened, res.Stats.Passed
 		if res.Concrete != nil {
-			r.Trace = traceToJSON(l, res)
+			start := time.Now()
+			if asJSON {
+				r.Trace = traceToJSON(l, res)
+			} else {
+				r.traceText = indent(res.Graph.FormatTrace(res.Concrete), "    ")
+			}
+			r.Seconds += time.Since(start).Seconds()
 		}
 		for _, v := range res.Values {
 			r.Values = append(r.Values, boundToJSON(v))
@@ -327,6 +335,8 @@ type queryResult struct {
 	status int
 	q      *job.Query
 	res    *verify.Result
+	// traceText is the concrete trace as text, for the text output.
+	traceText string
 }
 
 type checkReport struct {
@@ -346,6 +356,9 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 	}
 	if r.Initial != "" {
 		fmt.Fprintf(w, " -- No state: %s.\n", r.Initial)
+	}
+	if why, ok := strings.CutPrefix(r.Reason, verify.TraceNotBuilt); ok && r.Verdict != "unknown" {
+		fmt.Fprintf(w, " -- Trace not built: %s.\n", why)
 	}
 	if r.res != nil {
 		for _, v := range r.res.Values {
@@ -380,7 +393,7 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 			kind = "Counterexample"
 		}
 		fmt.Fprintf(w, " -- %s trace (%d transitions):\n", kind, len(r.res.Concrete.Steps))
-		fmt.Fprint(w, indent(r.res.Graph.FormatTrace(r.res.Concrete), "    "))
+		fmt.Fprint(w, r.traceText)
 	}
 	fmt.Fprintln(w)
 }

@@ -185,7 +185,10 @@ func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopt
 		r.Order, r.Initial = res.Order, res.Initial
 		r.Exhausted = res.Verdict != verify.Unknown && res.Depth < 0
 		if res.Concrete != nil {
+			// Seconds include writing the trace out, as the CLI's do.
+			built := time.Now()
 			r.Trace = present.BuildTrace(res.Concrete)
+			r.Seconds += time.Since(built).Seconds()
 		}
 		for _, v := range res.Values {
 			r.Values = append(r.Values, protocol.Value{Expr: v.Expr, Text: v.Text()})

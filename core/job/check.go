@@ -4,6 +4,7 @@ package job
 
 import (
 	"context"
+	"strings"
 
 	"beeline/core/search"
 	"beeline/core/verify"
@@ -20,7 +21,8 @@ type Outcome struct {
 	// Skipped is set when the query was not searched (errors in the
 	// formula, or a kind that is not supported yet).
 	Skipped bool
-	// Budget is set when a budget or a cancellation stopped the search.
+	// Budget is set when a budget or a cancellation stopped the search,
+	// or the building of the trace of a decided verdict (TraceStopped).
 	Budget bool
 	// Result is the verifier's result; nil when Skipped or when the
 	// verifier failed (then Verdict is "error").
@@ -46,8 +48,16 @@ func (l *Model) Check(ctx context.Context, q *Query, opts verify.Options) *Outco
 	}
 	o.Result = res
 	o.Verdict, o.Reason = res.Verdict.String(), res.Reason
-	o.Budget = res.Verdict == verify.Unknown && IsBudgetReason(res.Reason)
+	o.Budget = res.Verdict == verify.Unknown && IsBudgetReason(res.Reason) || TraceStopped(res.Reason)
 	return o
+}
+
+// TraceStopped reports whether a verify.Result's Reason says that a
+// budget or a cancellation stopped the building of the trace of a
+// decided verdict ("trace not built: time limit").
+func TraceStopped(reason string) bool {
+	r, ok := strings.CutPrefix(reason, verify.TraceNotBuilt)
+	return ok && IsBudgetReason(r)
 }
 
 // IsBudgetReason reports whether a verify.Result's Reason means a budget

@@ -78,3 +78,20 @@ func TestLoadBrokenModel(t *testing.T) {
 		t.Fatalf("a broken model loaded: %v", l.Diags)
 	}
 }
+
+func TestTraceStopped(t *testing.T) {
+	for _, tc := range []struct {
+		reason string
+		want   bool
+	}{
+		{"trace not built: time limit", true},
+		{"trace not built: cancelled", true},
+		{"time limit", false},
+		{"trace not built: something else", false},
+		{"", false},
+	} {
+		if got := TraceStopped(tc.reason); got != tc.want {
+			t.Errorf("TraceStopped(%q) = %v, want %v", tc.reason, got, tc.want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ package verify
 import (
 	"context"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -164,5 +165,43 @@ func TestSuccessorsWithinBudget(t *testing.T) {
 	}
 	if res.Verdict != Unknown || res.Reason != search.ReasonMemory || res.Stats.Explored != 1 {
 		t.Errorf("verdict %v (%q), %d explored; want unknown (memory limit) in the first state", res.Verdict, res.Reason, res.Stats.Explored)
+	}
+}
+
+// deepCounter's only witness of E<> P.B has 3,001 transitions.
+const deepCounter = `
+int[0,3000] i;
+clock x;
+process P() {
+    state A { x <= 2 }, B;
+    init A;
+    trans A -> A { guard x >= 1 && i < 3000; assign i = i + 1, x = 0; },
+          A -> B { guard i == 3000; };
+}
+system P;`
+
+// A budget that ends while the trace is built leaves the verdict, which
+// is known, and says why the trace is missing; one that ended before
+// does not start building it (issue 29: a 121k-step trace was built for
+// 80 s past a 30 s budget).
+func TestTraceWithinBudget(t *testing.T) {
+	n := testmodel.Source(t, "deep.xta", deepCounter)
+	f := testmodel.Query(t, n, "E<> P.B")
+	full, err := Check(context.Background(), n, f, Options{Trace: TraceSome, Order: search.DFS})
+	if err != nil || full.Verdict != Satisfied || full.Concrete == nil || len(full.Concrete.Steps) != 3001 {
+		t.Fatalf("without a budget: %v, %+v", err, full)
+	}
+	for _, asks := range []int{1, 3} {
+		ctx := &afterAsks{Context: context.Background(), n: asks}
+		res := &Result{Verdict: Satisfied, Graph: full.Graph, Depth: full.Depth}
+		stop := &budget{deadline: search.NewDeadline(ctx, time.Now(), 0)}
+		trace := slices.Clone(full.Symbolic)
+		if err := buildTrace(res, nil, trace, f.Prop, stop); err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != Satisfied || res.Concrete != nil || res.Reason != "trace not built: time limit" || ctx.asks != asks {
+			t.Errorf("budget over at ask %d: verdict %v, trace %v, reason %q after %d asks; want satisfied, no trace, %q",
+				asks, res.Verdict, res.Concrete != nil, res.Reason, ctx.asks, "trace not built: time limit")
+		}
 	}
 }

@@ -76,11 +76,20 @@ func checkLiveness(ctx context.Context, n *model.Network, f *model.Formula, opts
 		loop = from + w.loop
 	}
 	res.Symbolic = steps
-	tr, err := g.ConcretizeLive(symbolicPath(steps), from, start, within, w.end, loop)
-	if err != nil {
-		return nil, fmt.Errorf("building the concrete trace: %w", err)
+	stop := &ls.budget
+	if stop.interrupt() {
+		res.Reason = TraceNotBuilt + stop.stopped
+		return res, nil
 	}
-	res.Concrete = tr
+	tr, err := g.ConcretizeLive(symbolicPath(steps), from, start, within, w.end, loop, stop.interrupt)
+	switch {
+	case stop.stopped != "":
+		res.Reason = TraceNotBuilt + stop.stopped
+	case err != nil:
+		return nil, fmt.Errorf("building the concrete trace: %w", err)
+	default:
+		res.Concrete = tr
+	}
 	return res, nil
 }
 

@@ -113,10 +113,13 @@ type Result struct {
 	Verdict Verdict
 	// Reason says why the verdict is Unknown ("state limit", "cancelled",
 	// "liveness properties (A<>) are not supported yet", or a run-time
-	// error of the model with its position).
+	// error of the model with its position), or, with a verdict, why the
+	// trace asked for is missing ("trace not built: time limit", see
+	// TraceNotBuilt).
 	Reason string
 	Stats  search.Stats
-	// Seconds is the wall time of the check, search and trace included.
+	// Seconds is the wall time of the check, search and trace building
+	// included.
 	Seconds float64
 	// Heuristic describes the heuristic used ("" for none), and
 	// PrecomputeSeconds the time of its precomputation (included in
@@ -300,19 +303,43 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 	res.Verdict = verdictOf(!negate)
 	res.Depth = sres.Depth
 	if opts.Trace != TraceNone {
-		if sym != nil {
-			if err := unfold(sym, sres.Trace); err != nil {
-				return nil, fmt.Errorf("mapping the trace back from symmetry reduction: %w", err)
-			}
+		if err := buildTrace(res, sym, sres.Trace, target, stop); err != nil {
+			return nil, err
 		}
-		res.Symbolic = sres.Trace
-		tr, err := g.Concretize(symbolicPath(sres.Trace), target)
-		if err != nil {
-			return nil, fmt.Errorf("building the concrete trace: %w", err)
-		}
-		res.Concrete = tr
 	}
 	return res, nil
+}
+
+// TraceNotBuilt begins the Reason of a decided verdict whose trace the
+// check's budget or a cancellation left unbuilt: "trace not built: time
+// limit".
+const TraceNotBuilt = "trace not built: "
+
+// buildTrace maps the search's trace back from symmetry reduction (sym
+// nil: none) and concretizes it into res, within the check's budget:
+// when stop ends it first, res keeps its verdict and no trace, and its
+// Reason says why (TraceNotBuilt).
+func buildTrace(res *Result, sym *zone.Symmetric, trace []search.Step, target *model.Prop, stop *budget) error {
+	if stop.interrupt() {
+		res.Reason = TraceNotBuilt + stop.stopped
+		return nil
+	}
+	if sym != nil {
+		if err := unfold(sym, trace); err != nil {
+			return fmt.Errorf("mapping the trace back from symmetry reduction: %w", err)
+		}
+	}
+	res.Symbolic = trace
+	tr, err := res.Graph.Concretize(symbolicPath(trace), target, stop.interrupt)
+	switch {
+	case stop.stopped != "":
+		res.Reason = TraceNotBuilt + stop.stopped
+	case err != nil:
+		return fmt.Errorf("building the concrete trace: %w", err)
+	default:
+		res.Concrete = tr
+	}
+	return nil
 }
 
 // lazySpace is a space whose zones need not be extrapolated when the

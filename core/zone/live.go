@@ -184,14 +184,16 @@ func (g *Expander) Enter(d []int32, z *dbm.DBM, p *model.Prop) ([]*dbm.DBM, erro
 // formula must hold throughout. end says how the path ends: for EndLoop
 // the steps from loop on repeat; for EndDeadlock the last delay reaches a
 // valuation where nothing can happen any more; for EndDelay time passes
-// forever in the last state.
-func (g *Graph) ConcretizeLive(path []SymbolicStep, from int, start, within *model.Prop, end TraceEnd, loop int) (*Trace, error) {
+// forever in the last state. stop is polled as in Concretize.
+func (g *Graph) ConcretizeLive(path []SymbolicStep, from int, start, within *model.Prop, end TraceEnd, loop int, stop func() bool) (*Trace, error) {
 	if len(path) == 0 {
 		return nil, fmt.Errorf("empty trace")
 	}
 	x := g.NewExpander()
 	x.exact = true
+	x.SetInterrupt(stop)
 	aux := g.NewExpander()
+	aux.SetInterrupt(stop)
 	cut := func(s *pathStep, f *dbm.Federation, p *model.Prop) (*dbm.Federation, error) {
 		out := dbm.NewFederation(g.dim)
 		for _, z := range f.Zones() {
@@ -249,7 +251,10 @@ func (g *Graph) ConcretizeLive(path []SymbolicStep, from int, start, within *mod
 			return nil, fmt.Errorf("the trace does not end in a deadlock")
 		}
 	}
-	ends := x.prune(steps, target)
+	ends, err := x.prune(steps, target)
+	if err != nil {
+		return nil, err
+	}
 	tr, err := x.walk(steps, ends)
 	if err != nil {
 		return nil, err

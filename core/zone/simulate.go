@@ -358,7 +358,11 @@ func (s *Simulator) Trace() (*Trace, error) {
 	g := s.x.Graph
 	if !s.concrete {
 		last := s.path[len(s.path)-1]
-		return g.walk(s.path, g.prune(s.path, last.dz))
+		ends, err := s.x.prune(s.path, last.dz)
+		if err != nil {
+			return nil, err
+		}
+		return s.x.walk(s.path, ends)
 	}
 	t := &Trace{Den: s.den, Clocks: g.clockNames()}
 	for k := range s.path {

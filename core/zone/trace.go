@@ -137,12 +137,21 @@ type SymbolicStep struct {
 // is exceeded by the grid step 1/Den, refined when the interval is too
 // narrow). A nil goal holds everywhere. Concretize replays on an Expander
 // of its own.
-func (g *Graph) Concretize(path []SymbolicStep, goal *model.Prop) (*Trace, error) {
+//
+// Its cost is linear in the length of the path: a constant number of
+// zone operations per step. stop, when not nil, is polled as the
+// Expander's interrupt (SetInterrupt), at every step of each pass and
+// inside the model's functions; when it says to stop, Concretize returns
+// ErrInterrupted (or the function's interrupted RuntimeError), so that a
+// trace of 100,000 steps is built within the time budget of the check
+// that found it or not at all.
+func (g *Graph) Concretize(path []SymbolicStep, goal *model.Prop, stop func() bool) (*Trace, error) {
 	if len(path) == 0 {
 		return nil, fmt.Errorf("empty trace")
 	}
 	x := g.NewExpander()
 	x.exact = true
+	x.SetInterrupt(stop)
 	return x.concretize(path, goal)
 }
 
@@ -164,7 +173,10 @@ func (g *Expander) concretize(steps []SymbolicStep, goal *model.Prop) (*Trace, e
 	if target.IsEmpty() {
 		return nil, fmt.Errorf("the goal does not hold at the end of the trace")
 	}
-	ends := g.prune(path, target)
+	ends, err := g.prune(path, target)
+	if err != nil {
+		return nil, err
+	}
 	return g.walk(path, ends)
 }
 
@@ -198,6 +210,9 @@ func (g *Expander) replayCut(steps []SymbolicStep, cut func(k int, s *pathStep) 
 		}
 	}
 	for k := 1; k < len(steps); k++ {
+		if !g.spend(unitsFire) {
+			return nil, ErrInterrupted
+		}
 		next, err := g.replayStep(&path[k-1], steps[k].Label)
 		if err != nil {
 			return nil, err
@@ -267,11 +282,15 @@ func (g *Expander) delayStep(s *pathStep) error {
 // (within dz) from which the rest of the path can be followed to target:
 // ends[n] = target, and ends[k] = dz_k ∩ pre(t_k+1)(starts_k+1) where
 // starts_k = a_k ∩ Down(ends_k) are the valuations on entering state k
-// from which a delay reaches ends_k.
-func (g *Graph) prune(path []pathStep, target *dbm.Federation) []*dbm.Federation {
+// from which a delay reaches ends_k. It polls the interrupt at every
+// step and returns ErrInterrupted when it says to stop.
+func (g *Expander) prune(path []pathStep, target *dbm.Federation) ([]*dbm.Federation, error) {
 	ends := make([]*dbm.Federation, len(path))
 	ends[len(path)-1] = target
 	for k := len(path) - 1; k > 0; k-- {
+		if !g.spend(unitsFire) {
+			return nil, ErrInterrupted
+		}
 		start := g.starts(&path[k], ends[k])
 		e := dbm.NewFederation(g.dim)
 		for _, r := range path[k].recs {
@@ -284,7 +303,7 @@ func (g *Graph) prune(path []pathStep, target *dbm.Federation) []*dbm.Federation
 		}
 		ends[k-1] = e
 	}
-	return ends
+	return ends, nil
 }
 
 // starts returns a ∩ Down(end) for state s (a ∩ end when time is frozen).
@@ -303,12 +322,17 @@ func (g *Graph) starts(s *pathStep, end *dbm.Federation) *dbm.Federation {
 }
 
 // walk chooses the concrete run: from the all-zero valuation, at each
-// state the least delay that enters ends[k], then the transition.
-func (g *Graph) walk(path []pathStep, ends []*dbm.Federation) (*Trace, error) {
+// state the least delay that enters ends[k], then the transition. It
+// polls the interrupt at every step and returns ErrInterrupted when it
+// says to stop.
+func (g *Expander) walk(path []pathStep, ends []*dbm.Federation) (*Trace, error) {
 	t := &Trace{Den: 1, Clocks: g.clockNames()}
 	w := make([]int64, g.dim)
 	dens := make([]int64, 0, len(path)) // the denominator each step was written with
 	for k := range path {
+		if !g.spend(unitsFire) {
+			return nil, ErrInterrupted
+		}
 		delay, err := t.earliest(ends[k], &w)
 		if err != nil {
 			return nil, fmt.Errorf("step %d: %v", k, err)

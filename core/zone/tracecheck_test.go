@@ -397,7 +397,7 @@ func expectTraceOK(t *testing.T, g *Graph, steps []search.Step, goal *model.Prop
 	for k, s := range steps {
 		path[k] = SymbolicStep{Label: s.Label, Discrete: s.Discrete}
 	}
-	tr, err := g.Concretize(path, goal)
+	tr, err := g.Concretize(path, goal, nil)
 	if err != nil {
 		t.Fatalf("concretize: %v", err)
 	}

@@ -91,7 +91,7 @@ func (g *Expander) poll() bool {
 func (g *Expander) ScratchBytes() int64 {
 	b := g.en.bytes() + g.urg.bytes() + int64(cap(g.combo)+cap(g.label))*4
 	if ps := g.prio; ps != nil {
-		b += int64(cap(ps.combos)+cap(ps.starts))*4 + int64(cap(ps.keys))*int64(unsafe.Sizeof(prioKey{}))
+		b += int64(cap(ps.combos)+cap(ps.starts)+cap(ps.order)+cap(ps.block))*4 + int64(cap(ps.keys))*int64(unsafe.Sizeof(prioKey{}))
 		b += int64(cap(ps.pres)) * (8 + dbmBytes(g.dim))
 	}
 	return b

@@ -234,9 +234,11 @@
 //
 // MaxStates and MaxMemory are checked after each stored state (Bytes is
 // maintained incrementally, O(1)). MaxMemory counts the program, not only
-// the search: what the Go runtime held when the search started (InUse,
-// after a collection: the network, the zone graph, a heuristic's table),
-// the store, the waiting list, and what their next growth would allocate
+// the search: what the Go runtime held when the search started
+// (Baseline: InUse after a collection when the heap has grown by a
+// quarter since the last one — the network, the zone graph, a
+// heuristic's table), the Space's scratch (Scratcher), the store, the
+// waiting list, and what their next growth would allocate
 // (a chunk, the doubled hash table while the old one is still held), so
 // the search stops before the sum passes the budget, not after. Garbage
 // is not counted; a process that runs one search at a time gives the Go
@@ -252,11 +254,13 @@
 // states popped and successors generated, and the interval adapts so
 // that checkpoints come about every 2 ms, however costly a state is. A
 // computation that is slow by itself — a guard calling a function that
-// loops for long — is reached inside: a Space that implements
-// Interrupter polls the search's deadline and context every 65536 loop
-// rounds of the model's functions (core/model's Env.Interrupt) and
-// abandons the computation, and the search ends with the time or
-// cancellation reason rather than an error. Deadline reads the clock
+// loops for long, or a state with millions of successors — is reached
+// inside: a Space that implements Interrupter polls the search's
+// deadline, context and memory budget every 65536 loop rounds of the
+// model's functions (core/model's Env.Interrupt) and every few thousand
+// units of work while it enumerates a state's successors (core/zone's
+// PollWork), abandons the computation, and the search ends with the
+// budget's or cancellation's reason rather than an error. Deadline reads the clock
 // itself rather than waiting for the context's timer, which under js/wasm
 // cannot fire while Go computes. At each checkpoint the search calls
 // runtime.Gosched: js/wasm has one thread and no preemption, so without

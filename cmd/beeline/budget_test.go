@@ -55,3 +55,24 @@ func TestMemoryBudgetStops(t *testing.T) {
 		t.Errorf("status %d\n%s%s", status, out, errOut)
 	}
 }
+
+// issue 29: compiling a model was outside --timeout. A model of 30,000
+// processes loads in about a second; under a 1 ms budget check and
+// prepare stop waiting for it and say so.
+func TestTimeoutWhileLoading(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("process P(const int[0,29999] i) { int v; state A, B; init A; trans A -> B { guard v == i; assign v = 1; }; }\nsystem P;\n")
+	path := filepath.Join(t.TempDir(), "wide.xta")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"check", path, "--formula", "E<> P(0).B", "--timeout", "1ms"},
+		{"prepare", path, "--formula", "E<> P(0).B", "--timeout", "1ms", "-o", filepath.Join(t.TempDir(), "table")},
+	} {
+		_, errOut, status := runCLI(t, args...)
+		if status != exitBudget || !strings.Contains(errOut, "was not loaded within --timeout 1ms: time limit") {
+			t.Errorf("%s: status %d\n%s", args[0], status, errOut)
+		}
+	}
+}

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -53,7 +54,7 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 	fl.BoolVar(&c.json, "json", false, "print the results as one JSON object")
 	fl.Int64Var(&c.maxStates, "max-states", 0, "stop a query after storing `N` states (0: no limit)")
 	fl.Var(&c.maxMemory, "max-memory", "stop a query before the process's resident memory passes `BYTES` (e.g. 512M, 2G; 0: no limit)")
-	fl.DurationVar(&c.timeout, "timeout", 0, "stop a query after this `duration` (e.g. 30s, 5m; 0: no limit)")
+	fl.DurationVar(&c.timeout, "timeout", 0, "stop loading the model, and each query, after this `duration` (e.g. 30s, 5m; 0: no limit)")
 	fl.Uint64Var(&c.seed, "seed", 1, "seed of the random depth-first search")
 	fl.StringVar(&c.table, "table", "", "load the heuristic's precomputed table from `FILE` (written by beeline prepare; a regular file of at most 256 MiB) instead of computing it")
 	fl.StringVar(&c.symmetry, "symmetry", "on", choiceUsage("symmetry `reduction` for scalar sets", cat.Symmetries, noTraits))
@@ -127,7 +128,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return exitModelError
 		}
 	}
-	l, picked, status := loadPicked("check", pos, cf.queries, cf.formulas, stderr)
+	l, picked, status := loadPicked("check", pos, cf.queries, cf.formulas, cf.timeout, stderr)
 	if l == nil {
 		return status
 	}
@@ -164,11 +165,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 
 // loadPicked loads the model and query files named by pos, prints the
 // model's diagnostics, and picks the queries; on failure it returns a nil
-// model and the exit status.
-func loadPicked(cmd string, pos []string, idx []int, formulas []string, stderr io.Writer) (*loaded, []*job.Query, int) {
-	l, err := loadModel(pos[0], pos[1:])
+// model and the exit status. Loading is given up past timeout (0: no
+// limit).
+func loadPicked(cmd string, pos []string, idx []int, formulas []string, timeout time.Duration, stderr io.Writer) (*loaded, []*job.Query, int) {
+	l, err := loadWithin(timeout, pos[0], pos[1:])
 	if err != nil {
 		fmt.Fprintf(stderr, "beeline %s: %v\n", cmd, err)
+		if errors.Is(err, errLoadTime) {
+			return nil, nil, exitBudget
+		}
 		return nil, nil, exitModelError
 	}
 	picked, err := pickQueries(l, idx, formulas)

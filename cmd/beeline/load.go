@@ -3,9 +3,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"beeline/core/job"
 )
@@ -38,6 +40,38 @@ func loadModel(path string, queryFiles []string) (*loaded, error) {
 		qfs = append(qfs, job.File{Name: qf, Data: qsrc})
 	}
 	return &loaded{Model: job.Load(job.File{Name: path, Data: src}, qfs...), Path: path}, nil
+}
+
+// errLoadTime is loadWithin's error past its time.
+var errLoadTime = errors.New("time limit")
+
+// loadWithin is loadModel given up after timeout (0: no limit), with an
+// error wrapping errLoadTime. Compiling a model polls no clock: its cost
+// is linear in the model's text, and the constants it computes are
+// bounded in work, but a model near the size limits takes seconds, and
+// --timeout bounds that too. The command line stops waiting; the load
+// goes on in the background until the process exits, which it does next.
+func loadWithin(timeout time.Duration, path string, queryFiles []string) (*loaded, error) {
+	if timeout <= 0 {
+		return loadModel(path, queryFiles)
+	}
+	type answer struct {
+		l   *loaded
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		l, err := loadModel(path, queryFiles)
+		done <- answer{l, err}
+	}()
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case a := <-done:
+		return a.l, a.err
+	case <-t.C:
+		return nil, fmt.Errorf("%s was not loaded within --timeout %v: %w", path, timeout, errLoadTime)
+	}
 }
 
 // readTable reads a table file (--table): a regular file of at most

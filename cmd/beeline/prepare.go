@@ -54,7 +54,7 @@ func runPrepare(args []string, stdout, stderr io.Writer) int {
 	fl.IntVar(&pf.bound, "bound", 0, "the bound `N` of the mas heuristic (shorthand for --heuristic mas:bound=N)")
 	fl.StringVar(&pf.out, "o", "", "write the table to `FILE`")
 	fl.BoolVar(&pf.quiet, "quiet", false, "print no progress")
-	fl.DurationVar(&pf.timeout, "timeout", 0, "stop the precomputation after this `duration` (e.g. 30s, 5m; 0: no limit)")
+	fl.DurationVar(&pf.timeout, "timeout", 0, "stop loading the model, and the precomputation, after this `duration` (e.g. 30s, 5m; 0: no limit)")
 	fl.Usage = func() {
 		fmt.Fprint(stderr, prepareUsage)
 		fl.PrintDefaults()
@@ -97,7 +97,7 @@ func prepare(pos []string, pf prepareFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "beeline prepare: %v\n", err)
 		return exitUsage
 	}
-	l, picked, status := loadPicked("prepare", pos, pf.queries, pf.formulas, stderr)
+	l, picked, status := loadPicked("prepare", pos, pf.queries, pf.formulas, pf.timeout, stderr)
 	switch {
 	case l == nil:
 		return status

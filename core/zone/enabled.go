@@ -107,6 +107,7 @@ func (g *Expander) addInstance(d []int32, en *enabled, e *model.Edge, sel []int3
 func (g *Expander) skipEdge(d []int32, e *model.Edge, sel []int32, what string) error {
 	if g.skip {
 		g.env.Err = nil
+		g.skipped++
 		return nil
 	}
 	return g.edgeError(d, e, sel, what)

@@ -111,6 +111,8 @@ type Expander struct {
 	// lazy is set by Lazy: only inactive clocks are freed.
 	lazy  bool
 	trace *traceRecorder
+	// skipped counts the failures Options.SkipErrors forgot (Skipped).
+	skipped int64
 
 	// within is the formula the states are cut to (see Graph.Within);
 	// withinZone says it has clock constraints or deadlock. aux evaluates
@@ -417,10 +419,18 @@ func (g *Expander) post(d []int32, z2 *dbm.DBM) {
 func (g *Expander) fail(err error) {
 	if err != nil && g.skip && err != ErrInterrupted {
 		g.env.Err = nil
+		g.skipped++
 		return
 	}
 	g.err = err
 }
+
+// Skipped counts the transitions that Options.SkipErrors has left out
+// because their evaluation failed, over the expander's life. An
+// abstraction reads it around Successors: a failure in the abstract may
+// stand for a concrete run-time error, which ends a concrete search, so
+// the state is no dead end.
+func (g *Expander) Skipped() int64 { return g.skipped }
 
 // finish completes a target state (d2, z2): the invariants of d2, then,
 // unless time is frozen or the expander is exact, the delay and the

@@ -36,6 +36,12 @@ type space struct {
 	keys   map[string]int32
 	states []int32
 	out    [][]arc
+	// sink is the state a transition whose evaluation failed leads to
+	// (−1 while there is none): the failure may be a concrete run-time
+	// error, which ends the concrete search as the target does, so the
+	// sink is a goal state (lts.fail). It has no key and no arcs, and
+	// holds the initial values, so the domains do not grow.
+	sink int32
 }
 
 // Limits of the atoms' exploration. Past them a slot is dropped: no
@@ -244,7 +250,7 @@ func (b *builder) explore() ([]*space, error) {
 func (b *builder) exploreAtom(ai int32) (*space, error) {
 	a := &b.atoms[ai]
 	w := a.width()
-	sp := &space{keys: map[string]int32{}}
+	sp := &space{keys: map[string]int32{}, sink: -1}
 	var key []byte
 	intern := func(st []int32) (int32, bool) {
 		key = heuristic.AppendKey(key[:0], st...)
@@ -272,8 +278,16 @@ func (b *builder) exploreAtom(ai int32) (*space, error) {
 		}
 		for _, li := range b.rel[ai] {
 			st := sp.states[int(q)*w : int(q+1)*w]
-			err := b.successors(a, st, &b.labels[li], next, func() {
-				id, _ := intern(next)
+			err := b.successors(a, st, &b.labels[li], next, func(failed bool) {
+				id := sp.sink
+				if !failed {
+					id, _ = intern(next)
+				} else if id < 0 {
+					id = int32(len(sp.out))
+					sp.sink = id
+					sp.states = append(sp.states, init...)
+					sp.out = append(sp.out, nil)
+				}
 				sp.out[q] = append(sp.out[q], mkArc(li, id))
 			})
 			if err != nil {
@@ -327,7 +341,7 @@ func (b *builder) poll() error {
 
 // successors calls emit with next set to each state of atom a that label
 // l leads to from st.
-func (b *builder) successors(a *atom, st []int32, l *label, next []int32, emit func()) error {
+func (b *builder) successors(a *atom, st []int32, l *label, next []int32, emit func(failed bool)) error {
 	for _, r := range l.Edges {
 		if r.Proc == a.proc && st[0] != b.net.Processes[r.Proc].Edges[r.Edge].Src {
 			return nil
@@ -416,7 +430,7 @@ type dim struct {
 // state before, then the updates in order (sender or internal edge
 // first), trying every value of what they read from other components and
 // every select value the label leaves open.
-func (b *builder) run(a *atom, st []int32, edges []edgeRef, l *label, next []int32, emit func()) error {
+func (b *builder) run(a *atom, st []int32, edges []edgeRef, l *label, next []int32, emit func(failed bool)) error {
 	if l.Meta {
 		return b.coarse(a, st, edges, l, next, emit)
 	}
@@ -477,9 +491,12 @@ func (b *builder) run(a *atom, st []int32, edges []edgeRef, l *label, next []int
 				sels[d.edge][d.bind] = d.lo + int32(pick[k])
 			}
 		}
-		if b.fire(edges, sels) {
+		switch b.fire(edges, sels) {
+		case fired:
 			b.result(a, st, edges, next)
-			emit()
+			emit(false)
+		case failed:
+			emit(true)
 		}
 		if err := b.poll(); err != nil {
 			return err
@@ -514,9 +531,18 @@ func (b *builder) setOwn(a *atom, st []int32) {
 	}
 }
 
+// outcome is how an evaluation of a transition ends.
+type outcome int8
+
+const (
+	disabled outcome = iota // a guard is false or the channels differ
+	fired                   // every guard holds and every update ran
+	failed                  // an evaluation failed (a run-time error)
+)
+
 // fire evaluates the guards of edges on b.vars, their channels, and then
-// their updates; it reports whether all of it succeeded.
-func (b *builder) fire(edges []edgeRef, sels [][]int32) bool {
+// their updates, and says how that ended.
+func (b *builder) fire(edges []edgeRef, sels [][]int32) outcome {
 	env := b.env
 	env.Vars, env.Locs = b.vars, b.locs
 	for _, r := range edges {
@@ -527,19 +553,23 @@ func (b *builder) fire(edges []edgeRef, sels [][]int32) bool {
 		e := b.net.Processes[r.Proc].Edges[r.Edge]
 		copy(env.Sel, sels[i])
 		env.Reset()
-		if e.Guard != nil && e.Guard.Int != nil && (e.Guard.Int(env) == 0 || env.Err != nil) {
-			return false
+		if e.Guard != nil && e.Guard.Int != nil {
+			if v := e.Guard.Int(env); env.Err != nil {
+				return failed
+			} else if v == 0 {
+				return disabled
+			}
 		}
 		if e.Sync != nil && len(edges) > 1 {
 			c := e.Sync.Chan
 			if e.Sync.ChanFn != nil {
 				c = e.Sync.ChanFn(env)
 				if env.Err != nil {
-					return false
+					return failed
 				}
 			}
 			if i > 0 && c != ch {
-				return false
+				return disabled
 			}
 			ch = c
 		}
@@ -552,10 +582,10 @@ func (b *builder) fire(edges []edgeRef, sels [][]int32) bool {
 		copy(env.Sel, sels[i])
 		env.Reset()
 		if e.Update(env); env.Err != nil {
-			return false
+			return failed
 		}
 	}
-	return true
+	return fired
 }
 
 // result writes into next the state of a after edges fired from st.
@@ -579,7 +609,7 @@ func (b *builder) result(a *atom, st []int32, edges []edgeRef, next []int32) {
 // st when their guards are not evaluated: a's process moves along its
 // edge, and a's slots that they may write take any value of their range.
 // A written slot whose range is wider than maxDomain is dropped.
-func (b *builder) coarse(a *atom, st []int32, edges []edgeRef, l *label, next []int32, emit func()) error {
+func (b *builder) coarse(a *atom, st []int32, edges []edgeRef, l *label, next []int32, emit func(failed bool)) error {
 	off := a.width() - len(a.slots)
 	copy(next, st)
 	for _, r := range edges {
@@ -616,7 +646,7 @@ func (b *builder) coarse(a *atom, st []int32, edges []edgeRef, l *label, next []
 		next[off+k] = b.net.Vars[a.slots[k]].Lo
 	}
 	for {
-		emit()
+		emit(false)
 		i := len(written) - 1
 		for ; i >= 0; i-- {
 			k := written[i]

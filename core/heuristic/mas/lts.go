@@ -38,13 +38,20 @@ type lts struct {
 	init  int32
 	words int
 	goal  []uint64
-	out   [][]arc  // per state, sorted by label
-	rel   []uint64 // bitset over labels
+	// fail marks, per state (nil: none), the states a failed evaluation
+	// led to in some component: goal states whatever the conjuncts say
+	// (space.sink). Unlike goal it survives the product from either side.
+	fail []bool
+	out  [][]arc  // per state, sorted by label
+	rel  []uint64 // bitset over labels
 }
 
 func (t *lts) relevant(l int32) bool { return t.rel[l>>6]&(1<<(l&63)) != 0 }
 
 func (t *lts) isGoal(s int32) bool {
+	if t.fails(s) {
+		return true
+	}
 	for _, w := range t.goal[int(s)*t.words : int(s+1)*t.words] {
 		if w != 0 {
 			return true
@@ -52,6 +59,9 @@ func (t *lts) isGoal(s int32) bool {
 	}
 	return false
 }
+
+// fails reports whether s is marked by fail.
+func (t *lts) fails(s int32) bool { return t.fail != nil && t.fail[s] }
 
 // distances returns each state's distance to the nearest goal state
 // (inf for none), by a breadth-first search over the reversed arcs.
@@ -130,6 +140,12 @@ func (t *lts) quotient(m []int32, k int32) *lts {
 		for i, w := range t.goal[int(s)*t.words : int(s+1)*t.words] {
 			g[i] |= w
 		}
+		if t.fails(s) {
+			if q.fail == nil {
+				q.fail = make([]bool, k)
+			}
+			q.fail[c] = true
+		}
 		for _, a := range t.out[s] {
 			if d := m[a.dst()]; d >= 0 {
 				q.out[c] = append(q.out[c], mkArc(a.label(), d))
@@ -173,6 +189,9 @@ func product(a, b *lts, poll func() error) (*lts, []int32, error) {
 			ga, gb := a.goal[int(x)*words:int(x+1)*words], b.goal[int(y)*words:int(y+1)*words]
 			for k := range words {
 				p.goal = append(p.goal, ga[k]&gb[k])
+			}
+			if a.fail != nil || b.fail != nil {
+				p.fail = append(p.fail, a.fails(x) || b.fails(y))
 			}
 		}
 		return table[i]

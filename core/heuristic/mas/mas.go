@@ -407,6 +407,10 @@ func (c *composer) atomSystem(ai int32, sp *space) (*lts, atomIndex) {
 	for s := range n {
 		goalBits(c.target, b, a, sp.states[int(s)*w:int(s+1)*w], t.goal[int(s)*c.words:int(s+1)*c.words])
 	}
+	if sp.sink >= 0 {
+		t.fail = make([]bool, n)
+		t.fail[sp.sink] = true
+	}
 	return t, atomIndex{proc: a.proc, slots: slices.Clone(a.slots), keys: sp.keys}
 }
 

@@ -47,11 +47,13 @@ func (s *system) build(preds []Pred, target []heuristic.Conjunct, maxStates, max
 	words := max(1, (2*len(preds)+63)/64)
 	sp := &space{preds: preds, words: words, tree: newUBTree(), floor: inf}
 	var ts []*trans
+	var fails [][]uint64
 	for li := range s.labels {
 		t, err := s.prepare(li, preds, words)
 		if err != nil {
 			return nil, nil, err
 		}
+		fails = append(fails, t.fails...)
 		if t.touches && len(t.entries) > 0 {
 			ts = append(ts, t)
 		}
@@ -70,6 +72,13 @@ func (s *system) build(preds []Pred, target []heuristic.Conjunct, maxStates, max
 	for _, b := range errs {
 		if sp.tree.min(b, inf) == inf {
 			add(b, 0, -1, -1)
+		}
+	}
+	// A state from which a transition's evaluation fails is one step
+	// from an error state: the failure may be a concrete run-time error.
+	for _, b := range fails {
+		if sp.tree.min(b, inf) == inf {
+			add(b, 1, -1, -1)
 		}
 	}
 	r := newRegressor(s, preds, words)

@@ -140,7 +140,7 @@ func (s *system) domains() error {
 						return err
 					}
 					env := s.set(en, []labels.EdgeRef{r})
-					if !s.guardsHold([]labels.EdgeRef{r}, en) || !s.update(r, en.sels[0]) {
+					if s.guardsHold([]labels.EdgeRef{r}, en) != holds || !s.update(r, en.sels[0]) {
 						continue
 					}
 					for _, w := range d.Update.WriteVars {
@@ -283,35 +283,61 @@ func (s *system) set(en *enum, edges []labels.EdgeRef) *model.Env {
 	return env
 }
 
-// guardsHold evaluates the integer guards of edges and, for a binary
-// synchronisation, that both name the same channel.
-func (s *system) guardsHold(edges []labels.EdgeRef, en *enum) bool {
+// outcome is how an evaluation of a transition's guards ends.
+type outcome int8
+
+const (
+	disabled outcome = iota // a guard is false or the channels differ
+	holds                   // every guard holds
+	failed                  // an evaluation failed (a run-time error)
+)
+
+// guardsHold evaluates the integer guards of edges and their source
+// invariants and, for a binary synchronisation, that both name the same
+// channel.
+func (s *system) guardsHold(edges []labels.EdgeRef, en *enum) outcome {
 	env := s.env
 	ch := int32(-1)
 	for i, r := range edges {
 		e := s.net.Processes[r.Proc].Edges[r.Edge]
 		copy(env.Sel, en.sels[i])
 		env.Reset()
-		if e.Guard != nil && e.Guard.Int != nil && (e.Guard.Int(env) == 0 || env.Err != nil) {
-			return false
+		if o := s.test(e.Guard); o != holds {
+			return o
 		}
-		if inv := s.net.Processes[r.Proc].Locations[e.Src].Invariant; inv != nil && inv.Int != nil && (inv.Int(env) == 0 || env.Err != nil) {
-			return false
+		if o := s.test(s.net.Processes[r.Proc].Locations[e.Src].Invariant); o != holds {
+			return o
 		}
 		if e.Sync != nil && len(edges) > 1 {
 			c := e.Sync.Chan
 			if e.Sync.ChanFn != nil {
 				if c = e.Sync.ChanFn(env); env.Err != nil {
-					return false
+					return failed
 				}
 			}
 			if i > 0 && c != ch {
-				return false
+				return disabled
 			}
 			ch = c
 		}
 	}
-	return true
+	return holds
+}
+
+// test evaluates the integer part of guard g (nil: none) in s.env.
+func (s *system) test(g *model.Guard) outcome {
+	if g == nil || g.Int == nil {
+		return holds
+	}
+	s.env.Err = nil
+	v := g.Int(s.env)
+	switch {
+	case s.env.Err != nil:
+		return failed
+	case v == 0:
+		return disabled
+	}
+	return holds
 }
 
 // update runs r's update with select values sel and reports whether it
@@ -343,6 +369,25 @@ type trans struct {
 	entries []entry
 	clocks  []clockSig
 	touches bool // some predicate is not passed through
+	// fails lists the literals decided before (as an entry's pre) of the
+	// valuations whose evaluation failed: a concrete run-time error ends
+	// the concrete search as the target does, so build puts these states
+	// one step from the error states, never dead ends.
+	fails    [][]uint64
+	failSeen map[string]bool
+}
+
+// fail records a valuation, with literals pre, whose evaluation failed.
+func (t *trans) fail(pre []uint64) {
+	k := fmt.Sprint(pre)
+	if t.failSeen[k] {
+		return
+	}
+	if t.failSeen == nil {
+		t.failSeen = map[string]bool{}
+	}
+	t.failSeen[k] = true
+	t.fails = append(t.fails, pre)
 }
 
 // entry is one kind of enabled valuation: the literals it decides before
@@ -581,7 +626,8 @@ func (s *system) prepare(li int, preds []Pred, words int) (*trans, error) {
 			return nil, err
 		}
 		s.set(en, l.Edges)
-		if !s.guardsHold(l.Edges, en) {
+		o := s.guardsHold(l.Edges, en)
+		if o == disabled {
 			continue
 		}
 		pre := make([]uint64, words)
@@ -589,6 +635,10 @@ func (s *system) prepare(li int, preds []Pred, words int) (*trans, error) {
 			if exact[i] {
 				s.litTo(pre, i, preds[i].Expr, env.Locs, env.Vars)
 			}
+		}
+		if o == failed {
+			t.fail(pre)
+			continue
 		}
 		var sig clockSig
 		ok := true
@@ -603,17 +653,16 @@ func (s *system) prepare(li int, preds []Pred, words int) (*trans, error) {
 				ok = ok && s.clockCons(&sig.before, inv.Clocks)
 			}
 		}
-		if !ok {
-			continue
-		}
-		env.Reset()
-		for i, r := range l.Edges {
-			if !s.update(r, en.sels[i]) {
-				ok = false
-				break
+		if ok {
+			env.Reset()
+			for i, r := range l.Edges {
+				if ok = s.update(r, en.sels[i]); !ok {
+					break
+				}
 			}
 		}
 		if !ok {
+			t.fail(pre)
 			continue
 		}
 		last := map[int32]int{}
@@ -635,19 +684,23 @@ func (s *system) prepare(li int, preds []Pred, words int) (*trans, error) {
 		for _, r := range l.Edges {
 			env.Locs[r.Proc] = n.Processes[r.Proc].Edges[r.Edge].Dst
 		}
+		o = holds
 		for _, r := range l.Edges {
 			inv := n.Processes[r.Proc].Locations[n.Processes[r.Proc].Edges[r.Edge].Dst].Invariant
 			if inv == nil {
 				continue
 			}
-			env.Err = nil
-			if inv.Int != nil && (inv.Int(env) == 0 || env.Err != nil) {
-				ok = false
+			if o = s.test(inv); o == holds && !s.clockCons(&sig.after, inv.Clocks) {
+				o = failed
+			}
+			if o != holds {
 				break
 			}
-			ok = ok && s.clockCons(&sig.after, inv.Clocks)
 		}
-		if !ok {
+		if o == failed {
+			t.fail(pre)
+		}
+		if o != holds {
 			continue
 		}
 		post := make([]uint64, words)

@@ -132,11 +132,16 @@ var ErrBudget = fmt.Errorf("the pattern database exceeds its budget")
 
 // builder explores M|P.
 type builder struct {
-	b      *db
-	x      *zone.Expander
-	nd     int
-	disc   []int32 // nd per state: the discrete parts, for expansion
-	preds  [][]int32
+	b     *db
+	x     *zone.Expander
+	nd    int
+	disc  []int32 // nd per state: the discrete parts, for expansion
+	preds [][]int32
+	// fails lists the states with a transition whose evaluation failed
+	// (zone.Expander.Skipped): the failure may be a concrete run-time
+	// error, which ends the concrete search as the target does, so these
+	// states are one step from the target, never dead ends.
+	fails  []int32
 	target *heuristic.Target
 	np     int
 	lim    Limits
@@ -226,6 +231,7 @@ func (bl *builder) explore(ctx context.Context) error {
 		}
 		copy(d, bl.disc[int(id)*bl.nd:])
 		extend(bl.abs, ptr(bl.b.zone(id)), z)
+		skipped := bl.x.Skipped()
 		err := bl.x.Successors(d, z, func(_, d2 []int32, z2 *dbm.DBM) bool {
 			bl.pace.Add(1)
 			to, fresh := bl.add(d2, z2)
@@ -234,6 +240,9 @@ func (bl *builder) explore(ctx context.Context) error {
 		})
 		if err != nil {
 			return err
+		}
+		if bl.x.Skipped() != skipped {
+			bl.fails = append(bl.fails, id)
 		}
 	}
 	return bl.check(ctx)
@@ -309,8 +318,14 @@ func (bl *builder) distances() {
 			q = append(q, int32(id))
 		}
 	}
-	layers := 0
-	for i := 0; i < len(q); i++ {
+	layers, targets := 0, len(q)
+	for i := 0; ; i++ {
+		if i == targets {
+			q = bl.failsAtOne(q)
+		}
+		if i >= len(q) {
+			break
+		}
 		v := q[i]
 		if dv := bl.b.dist[v]; int(dv) > layers {
 			layers = int(dv)
@@ -327,6 +342,19 @@ func (bl *builder) distances() {
 	}
 	bl.preds, bl.disc = nil, nil
 	runtime.GC()
+}
+
+// failsAtOne gives the states of bl.fails not yet reached distance 1
+// and appends them to the queue q, whose states at distance 0 have all
+// been expanded.
+func (bl *builder) failsAtOne(q []int32) []int32 {
+	for _, id := range bl.fails {
+		if bl.b.dist[id] == Inf {
+			bl.b.dist[id] = 1
+			q = append(q, id)
+		}
+	}
+	return q
 }
 
 // isTarget reports whether the abstract discrete part d satisfies the

@@ -52,6 +52,8 @@ type atg struct {
 	written []int32
 	readAll bool // effects read V_{k+1} (receivers: they see the sender's writes)
 	roles   roles
+	// failed is set when an evaluation may fail at run time (world.fail).
+	failed bool
 }
 
 // newATG prepares the ATG for target t.
@@ -96,6 +98,9 @@ func (g *atg) build(d []int32) (layer int32, conj int, ok bool) {
 			return g.k, -1, true
 		}
 		if !g.step() {
+			if g.mayFail() {
+				return g.k + 1, -1, true
+			}
 			return 0, -1, false
 		}
 	}
@@ -121,6 +126,53 @@ func (g *atg) reset(d []int32) {
 	for i := range g.condFst {
 		g.condFst[i], g.condEval[i] = -1, -1
 	}
+}
+
+// mayFail reports, at a fixpoint, whether the guard or an assigned value
+// of an edge whose source location the ATG holds may fail at run time
+// (division by zero, overflow). A concrete run-time error ends the
+// concrete search as the target does, so a state from which one may
+// follow is no dead end: build then counts it one layer further. The
+// sets only grow, so what may fail in some layer may fail at the
+// fixpoint. Assignments out of a variable's range are not counted: the
+// relaxation's local quantification would find one after nearly every
+// bounded increment.
+func (g *atg) mayFail() bool {
+	g.failed = false
+	w := curWorld{g}
+	for p := range g.np {
+		for _, l := range g.locList[p][:g.nloc[p]] {
+			for _, ei := range g.a.out[p][l] {
+				if g.edgeMayFail(&g.a.edges[ei], w) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// edgeMayFail reports whether the evaluation of e's guard conditions or,
+// when they may hold, of its assigned values may fail in w.
+func (g *atg) edgeMayFail(e *edge, w curWorld) bool {
+	if e.dead {
+		return false
+	}
+	for _, id := range e.conds {
+		v := eval(g.a.conds[id].e, w)
+		if g.failed {
+			return true
+		}
+		if !v.canNonZero() {
+			return false
+		}
+	}
+	for _, ef := range e.effects {
+		if ef.step == 0 {
+			eval(ef.rhs, w)
+		}
+	}
+	return g.failed
 }
 
 // targetHolds returns the first target conjunct that holds in layer k, or -1.
@@ -198,6 +250,8 @@ type curWorld struct{ g *atg }
 
 func (w curWorld) slot(s int32) aval { return w.g.cur[s] }
 
+func (w curWorld) fail() { w.g.failed = true }
+
 func (w curWorld) loc(p, l int32) (bool, bool) {
 	x := w.g.locLayer[p][l]
 	in := x >= 0 && x <= w.g.k
@@ -225,6 +279,8 @@ func (w effWorld) slot(s int32) aval {
 }
 
 func (w effWorld) loc(p, l int32) (bool, bool) { return curWorld(w).loc(p, l) }
+
+func (w effWorld) fail() { w.g.failed = true }
 
 // step builds layer k+1 from layer k and reports whether anything grew.
 func (g *atg) step() bool {

@@ -138,14 +138,28 @@ func clamp(a aval, lo, hi int64) aval {
 const maxPairs = 256
 
 // binary evaluates x op y over sets: exactly by enumeration when both are
-// small, else with interval rules that over-approximate.
-func binary(op ir.Op, x, y aval) aval {
+// small, else with interval rules that over-approximate. fails reports
+// that the operation may fail at run time for some pair of values
+// (division by zero, overflow, a shift out of range).
+func binary(op ir.Op, x, y aval) (v aval, fails bool) {
 	if x.empty() || y.empty() {
-		return aval{exact: true}
+		return aval{exact: true}, false
 	}
 	if x.exact && y.exact && bits.OnesCount64(x.mask)*bits.OnesCount64(y.mask) <= maxPairs {
 		return enumerate(op, x, y)
 	}
+	_, f := ir.ApplyInterval(op, interval(x), interval(y))
+	return intervalRule(op, x, y), f != ir.NoFail
+}
+
+// interval is the least 32-bit interval holding a non-empty set.
+func interval(a aval) ir.Interval {
+	lo, hi := a.bounds()
+	return ir.Interval{Lo: int32(max(lo, minVal)), Hi: int32(min(hi, maxVal))}
+}
+
+// intervalRule evaluates x op y over non-empty sets by interval rules.
+func intervalRule(op ir.Op, x, y aval) aval {
 	xl, xh := x.bounds()
 	yl, yh := y.bounds()
 	switch op {
@@ -183,10 +197,11 @@ func binary(op ir.Op, x, y aval) aval {
 	return anyVal
 }
 
-// enumerate applies op to every pair of values of two exact sets.
-func enumerate(op ir.Op, x, y aval) aval {
+// enumerate applies op to every pair of values of two exact sets; fails
+// reports that some pair fails.
+func enumerate(op ir.Op, x, y aval) (aval, bool) {
 	var vals [maxPairs]int64
-	n := 0
+	n, fails := 0, false
 	for mx := x.mask; mx != 0; mx &= mx - 1 {
 		a := x.base + int64(bits.TrailingZeros64(mx))
 		for my := y.mask; my != 0; my &= my - 1 {
@@ -194,10 +209,12 @@ func enumerate(op ir.Op, x, y aval) aval {
 			if v, msg := ir.Apply(op, int32(a), int32(b)); msg == "" {
 				vals[n] = int64(v)
 				n++
+			} else {
+				fails = true
 			}
 		}
 	}
-	return fromValues(vals[:n])
+	return fromValues(vals[:n]), fails
 }
 
 // fromValues is the set of the given values (exact when they span < 64).
@@ -219,11 +236,18 @@ func fromValues(vs []int64) aval {
 	return out
 }
 
-// unary evaluates -x or !x over a set.
-func unary(op ir.Op, x aval) aval {
+// unary evaluates -x or !x over a set; fails reports that it may fail
+// at run time (the negation of the least 32-bit value).
+func unary(op ir.Op, x aval) (aval, bool) {
 	if x.empty() {
-		return x
+		return x, false
 	}
+	_, f := ir.ApplyUnaryInterval(op, interval(x))
+	return unaryRule(op, x), f != ir.NoFail
+}
+
+// unaryRule evaluates -x or !x over a non-empty set.
+func unaryRule(op ir.Op, x aval) aval {
 	switch op {
 	case ir.Not:
 		return truth(x.canNonZero(), x.canZero())
@@ -247,6 +271,7 @@ func unary(op ir.Op, x aval) aval {
 type world interface {
 	slot(s int32) aval
 	loc(p, l int32) (in, other bool) // l may be in L(p); L(p) has another location
+	fail()                           // an operation may fail at run time
 }
 
 // eval evaluates e over the sets of w.
@@ -268,9 +293,17 @@ func eval(e *heuristic.Expr, w world) aval {
 		in, other := w.loc(e.Proc, e.Lo)
 		return truth(other, in)
 	case heuristic.OpUnary:
-		return unary(e.Fn, eval(e.Args[0], w))
+		v, fails := unary(e.Fn, eval(e.Args[0], w))
+		if fails {
+			w.fail()
+		}
+		return v
 	case heuristic.OpBinary:
-		return binary(e.Fn, eval(e.Args[0], w), eval(e.Args[1], w))
+		v, fails := binary(e.Fn, eval(e.Args[0], w), eval(e.Args[1], w))
+		if fails {
+			w.fail()
+		}
+		return v
 	case heuristic.OpCond:
 		c := eval(e.Args[0], w)
 		out := aval{exact: true}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"beeline/core/dbm"
 )
@@ -117,6 +118,21 @@ func (NoTable) Table() ([]byte, error) { return nil, nil }
 func (NoTable) Load(t []byte) error {
 	if len(t) > 0 {
 		return fmt.Errorf("this heuristic has no precomputed table")
+	}
+	return nil
+}
+
+// Done returns ctx's error, or context.DeadlineExceeded once the clock is
+// past ctx's deadline (under js/wasm a busy goroutine never lets the
+// context's timer fire). A precomputation asks it last: an evaluation of
+// the model's code that the interrupt stopped looks like a failed one,
+// and a table built from it must not be kept.
+func Done(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
+		return context.DeadlineExceeded
 	}
 	return nil
 }

@@ -6,7 +6,9 @@ package verify_test
 
 import (
 	"context"
+	"errors"
 	"testing"
+	"time"
 
 	"beeline/core/internal/reachtest"
 	"beeline/core/internal/testmodel"
@@ -124,6 +126,46 @@ func TestRunTimeErrorDirected(t *testing.T) {
 				}
 			}
 			t.Logf("BFS: %v (%s)", bfs.Verdict, bfs.Reason)
+		})
+	}
+}
+
+// runaway has a guard whose function runs for long (past ir.PollRounds
+// many times, short of ir.MaxWork).
+const runaway = `
+int spin() {
+	int i, j, s = 0;
+	for (i = 0; i < 30000; i++) { for (j = 0; j < 30000; j++) { s = (s + j) % 7; } }
+	return s;
+}
+process P() {
+state A, B;
+init A;
+trans A -> B { guard spin() >= 0; };
+}
+system P;`
+
+// TestInterruptedPrecompute checks that a precomputation stopped at its
+// time limit inside a guard's function fails with the deadline, and
+// leaves no table (issue 29: mas wrote a table of 0 states, built from
+// interrupted edges, and the check with it answered "not satisfied").
+func TestInterruptedPrecompute(t *testing.T) {
+	n := testmodel.Source(t, "runaway.xta", runaway)
+	p := reachtest.New(t, n, "E<> P.B")
+	for _, spec := range []string{"pdb", "mas", "pa", "pa:preds=syntax"} {
+		t.Run(spec, func(t *testing.T) {
+			h, err := reachtest.NewHeuristic(t, spec)(p.N, p.Target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+			defer cancel()
+			if err := h.Precompute(ctx, nil); !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("Precompute: %v, want the deadline", err)
+			}
+			if b, err := h.Table(); err == nil && b != nil {
+				t.Errorf("a table of %d bytes after an interrupted precomputation", len(b))
+			}
 		})
 	}
 }

@@ -102,9 +102,7 @@ func newBuilder(ctx context.Context, n *model.Network, t *heuristic.Target, labe
 		b.deadline = dl
 	}
 	// A guard or update that runs long stops with the precomputation.
-	b.env.Interrupt = func() bool {
-		return ctx.Err() != nil || !b.deadline.IsZero() && !time.Now().Before(b.deadline)
-	}
+	b.env.Interrupt = func() bool { return b.stop() != nil }
 	b.initLocs, b.initVars = n.InitialState()
 	b.vars, b.locs = make([]int32, len(n.Vars)), make([]int32, b.np)
 	ns := len(n.Vars)
@@ -322,14 +320,21 @@ func (b *builder) dropWidest(a *atom) bool {
 	return true
 }
 
-// poll returns the context's error, or a deadline error once the clock
-// is past the deadline (under js/wasm the context's timer cannot fire
-// while this runs).
+// poll is stop, looked at every 256 calls.
 func (b *builder) poll() error {
 	b.polls++
 	if b.polls&255 != 0 {
 		return nil
 	}
+	return b.stop()
+}
+
+// stop returns the context's error, or a deadline error once the clock
+// is past the deadline (under js/wasm the context's timer cannot fire
+// while this runs). An evaluation the interrupt stopped failed because
+// of it: the exploration then ends with stop's error, never with what
+// it built from that failure.
+func (b *builder) stop() error {
 	if err := b.ctx.Err(); err != nil {
 		return err
 	}
@@ -496,6 +501,9 @@ func (b *builder) run(a *atom, st []int32, edges []edgeRef, l *label, next []int
 			b.result(a, st, edges, next)
 			emit(false)
 		case failed:
+			if err := b.stop(); err != nil {
+				return err
+			}
 			emit(true)
 		}
 		if err := b.poll(); err != nil {

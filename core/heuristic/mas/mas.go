@@ -120,6 +120,9 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 	}
 	c := &composer{b: b, target: h.target, bound: h.bound, report: report, words: goalWords(h.target), unit: -1}
 	abs, err := c.run(spaces)
+	if err == nil {
+		err = b.stop() // an interrupted evaluation may have gone unnoticed
+	}
 	if err != nil {
 		return err
 	}

@@ -187,6 +187,9 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 	default:
 		err = fmt.Errorf("predicate abstraction: no mode %q", h.opts.Mode)
 	}
+	if err == nil {
+		err = heuristic.Done(ctx) // an interrupted evaluation may have gone unnoticed
+	}
 	if err != nil {
 		h.abs, h.groups = nil, allGroups(nil, 0)
 		return err

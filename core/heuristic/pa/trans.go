@@ -378,6 +378,8 @@ type trans struct {
 }
 
 // fail records a valuation, with literals pre, whose evaluation failed.
+// An evaluation the interrupt stopped failed because of it: the caller
+// first asks system.stop.
 func (t *trans) fail(pre []uint64) {
 	k := fmt.Sprint(pre)
 	if t.failSeen[k] {
@@ -637,6 +639,9 @@ func (s *system) prepare(li int, preds []Pred, words int) (*trans, error) {
 			}
 		}
 		if o == failed {
+			if err := s.stop(); err != nil {
+				return nil, err
+			}
 			t.fail(pre)
 			continue
 		}
@@ -662,6 +667,9 @@ func (s *system) prepare(li int, preds []Pred, words int) (*trans, error) {
 			}
 		}
 		if !ok {
+			if err := s.stop(); err != nil {
+				return nil, err
+			}
 			t.fail(pre)
 			continue
 		}
@@ -698,6 +706,9 @@ func (s *system) prepare(li int, preds []Pred, words int) (*trans, error) {
 			}
 		}
 		if o == failed {
+			if err := s.stop(); err != nil {
+				return nil, err
+			}
 			t.fail(pre)
 		}
 		if o != holds {

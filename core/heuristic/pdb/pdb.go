@@ -122,6 +122,9 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 	} else if err == nil {
 		err = h.buildFor(ctx, p, report)
 	}
+	if err == nil {
+		err = done(ctx) // an interrupted evaluation may have gone unnoticed
+	}
 	if err == nil && h.report != nil {
 		// The last report may be of a trial that was not kept.
 		h.report(heuristic.Progress{Step: "table built", Pattern: h.pattern.String(), States: int64(h.States())})

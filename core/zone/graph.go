@@ -48,8 +48,9 @@ type Options struct {
 	// SkipErrors leaves out a transition whose evaluation fails instead of
 	// stopping with the error. Abstractions explore this way: in an
 	// over-approximation a failing abstract transition is the image of no
-	// concrete transition that succeeds, and a concrete failure ends the
-	// concrete search anyway.
+	// concrete transition that succeeds. A concrete failure ends the
+	// concrete search as a target does, so an abstraction counts what it
+	// skipped (Expander.Skipped) and never calls such a state a dead end.
 	SkipErrors bool
 }
 

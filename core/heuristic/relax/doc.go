@@ -35,7 +35,11 @@
 // Expressions are evaluated over sets: exactly by enumeration for small
 // sets (at most 256 pairs per operator), by interval rules otherwise,
 // with values outside a variable's range dropped (they would be run-time
-// errors). v := v ± 1 takes the paper's shortcut: the whole interval from
+// errors). An operation that may fail (division by zero, overflow) is
+// noted: when the ATG reaches a fixpoint without the target, a guard or
+// assigned value of an edge it holds that may fail makes the estimate one
+// more layer instead of a dead end, since a concrete run-time error ends
+// the concrete search as the target does. v := v ± 1 takes the paper's shortcut: the whole interval from
 // the least (greatest) value to the end of the range in one layer. An
 // array element written at an index the ATG does not track grows every
 // element, and an update the ATG does not follow (a function call, an

@@ -39,8 +39,9 @@ type lts struct {
 	words int
 	goal  []uint64
 	// fail marks, per state (nil: none), the states a failed evaluation
-	// led to in some component: goal states whatever the conjuncts say
-	// (space.sink). Unlike goal it survives the product from either side.
+	// led to in some component (space.sink). Unlike goal it survives the
+	// product from either side. A state that reaches no goal but a
+	// failed one is no dead end (distances).
 	fail []bool
 	out  [][]arc  // per state, sorted by label
 	rel  []uint64 // bitset over labels
@@ -49,9 +50,6 @@ type lts struct {
 func (t *lts) relevant(l int32) bool { return t.rel[l>>6]&(1<<(l&63)) != 0 }
 
 func (t *lts) isGoal(s int32) bool {
-	if t.fails(s) {
-		return true
-	}
 	for _, w := range t.goal[int(s)*t.words : int(s+1)*t.words] {
 		if w != 0 {
 			return true
@@ -63,8 +61,10 @@ func (t *lts) isGoal(s int32) bool {
 // fails reports whether s is marked by fail.
 func (t *lts) fails(s int32) bool { return t.fail != nil && t.fail[s] }
 
-// distances returns each state's distance to the nearest goal state
-// (inf for none), by a breadth-first search over the reversed arcs.
+// distances returns each state's distance to the nearest goal state, by
+// a breadth-first search over the reversed arcs; for a state that
+// reaches none, failBase plus its distance to the nearest failed state,
+// or inf when it reaches none either.
 func (t *lts) distances() []int32 {
 	dist := make([]int32, t.n)
 	start := make([]int32, t.n+1)
@@ -92,7 +92,13 @@ func (t *lts) distances() []int32 {
 			queue = append(queue, s)
 		}
 	}
-	for i := 0; i < len(queue); i++ {
+	for i := 0; ; i++ {
+		if i == len(queue) {
+			queue = t.failsAt(dist, queue)
+		}
+		if i == len(queue) {
+			return dist
+		}
 		s := queue[i]
 		for _, p := range pred[start[s]:start[s+1]] {
 			if dist[p] == inf {
@@ -101,7 +107,26 @@ func (t *lts) distances() []int32 {
 			}
 		}
 	}
-	return dist
+}
+
+// failBase is the distance of a failed state that reaches no goal. A
+// failure may be a concrete run-time error, which ends the concrete
+// search: a state from which one may follow is no dead end. Its real
+// distance to the target is infinite when it reaches no goal state in
+// the abstraction, so any finite estimate is admissible; a large one
+// keeps the search on the paths to the target first.
+const failBase = 1 << 20
+
+// failsAt gives the failed states not yet reached the distance failBase
+// and appends them to queue, once: the goals' search is over.
+func (t *lts) failsAt(dist, queue []int32) []int32 {
+	for s := range t.n {
+		if t.fails(s) && dist[s] == inf {
+			dist[s] = failBase
+			queue = append(queue, s)
+		}
+	}
+	return queue
 }
 
 // prune removes the states with no path to a goal. It returns the new

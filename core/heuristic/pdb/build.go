@@ -139,8 +139,8 @@ type builder struct {
 	preds [][]int32
 	// fails lists the states with a transition whose evaluation failed
 	// (zone.Expander.Skipped): the failure may be a concrete run-time
-	// error, which ends the concrete search as the target does, so these
-	// states are one step from the target, never dead ends.
+	// error, which ends the concrete search, so these states and those
+	// that reach them are never dead ends (failsAt).
 	fails  []int32
 	target *heuristic.Target
 	np     int
@@ -318,16 +318,16 @@ func (bl *builder) distances() {
 			q = append(q, int32(id))
 		}
 	}
-	layers, targets := 0, len(q)
+	layers, failed := 0, false
 	for i := 0; ; i++ {
-		if i == targets {
-			q = bl.failsAtOne(q)
+		if i == len(q) && !failed {
+			q, failed = bl.failsAt(q), true
 		}
-		if i >= len(q) {
+		if i == len(q) {
 			break
 		}
 		v := q[i]
-		if dv := bl.b.dist[v]; int(dv) > layers {
+		if dv := bl.b.dist[v]; int(dv) > layers && dv < failBase {
 			layers = int(dv)
 			if bl.report != nil {
 				bl.report(heuristic.Progress{Step: "distances", States: int64(len(bl.b.dist)), Layers: layers, Bytes: bl.bytes()})
@@ -344,13 +344,20 @@ func (bl *builder) distances() {
 	runtime.GC()
 }
 
-// failsAtOne gives the states of bl.fails not yet reached distance 1
-// and appends them to the queue q, whose states at distance 0 have all
-// been expanded.
-func (bl *builder) failsAtOne(q []int32) []int32 {
+// failBase is the distance of a state that reaches no target state but
+// one with a failed transition (fails). Its real distance to the target
+// is infinite when the abstraction reaches no target from it, so any
+// finite estimate is admissible; a large one keeps the search on the
+// paths to the target first.
+const failBase = 1 << 20
+
+// failsAt gives the states of bl.fails that reach no target the
+// distance failBase and appends them to the queue q, whose search from
+// the targets is over.
+func (bl *builder) failsAt(q []int32) []int32 {
 	for _, id := range bl.fails {
 		if bl.b.dist[id] == Inf {
-			bl.b.dist[id] = 1
+			bl.b.dist[id] = failBase
 			q = append(q, id)
 		}
 	}

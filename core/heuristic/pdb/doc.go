@@ -20,8 +20,9 @@
 // Precompute explores M|P exhaustively with the engine's own zone graph
 // (zone.Options.SkipErrors: a failing abstract transition is the image of
 // no successful concrete one, but may be that of a concrete run-time
-// error, which ends the concrete search as the target does, so a state
-// with one is given distance 1, never a dead end), storing each abstract state once per
+// error, which ends the concrete search, so a state with one is never a
+// dead end: it gets a large finite distance when it reaches no target),
+// storing each abstract state once per
 // inclusion-maximal zone, restricted to the kept clocks (the projection
 // never constrains the others and extrapolation frees them), with the
 // transitions backwards. A breadth-first search from the abstract target

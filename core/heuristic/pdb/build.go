@@ -239,6 +239,9 @@ func (bl *builder) explore(ctx context.Context) error {
 			return !stopped
 		})
 		if err != nil {
+			if cerr := done(ctx); cerr != nil {
+				return cerr // the interrupt stopped the enumeration: say why
+			}
 			return err
 		}
 		if bl.x.Skipped() != skipped {

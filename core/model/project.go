@@ -37,6 +37,14 @@ func (p Pattern) Clone() Pattern {
 	return Pattern{Procs: slices.Clone(p.Procs), Vars: slices.Clone(p.Vars), Clocks: slices.Clone(p.Clocks)}
 }
 
+// CopyFrom makes p keep what q keeps; p and q are patterns of one
+// network.
+func (p Pattern) CopyFrom(q Pattern) {
+	copy(p.Procs, q.Procs)
+	copy(p.Vars, q.Vars)
+	copy(p.Clocks, q.Clocks)
+}
+
 // Full reports whether p keeps everything.
 func (p Pattern) Full() bool {
 	return !slices.Contains(p.Procs, false) && !slices.Contains(p.Vars, false) && !slices.Contains(p.Clocks[min(1, len(p.Clocks)):], false)

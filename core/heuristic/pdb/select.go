@@ -111,15 +111,16 @@ func (h *Heuristic) addClocks(ctx context.Context, p model.Pattern, candidates [
 		if !candidates[x] || p.Clocks[x] || time.Now().After(h.deadline) {
 			continue
 		}
-		p.Clocks[x] = true
-		b2, ok, err := h.trial(ctx, p)
+		q := p.Clone()
+		q.Clocks[x] = true
+		b2, ok, err := h.trial(ctx, q)
 		if err != nil {
 			return nil, err
 		}
 		if !ok || initialDistance(b2) <= d || d == Inf {
-			p.Clocks[x] = false
 			continue
 		}
+		p.CopyFrom(q)
 		b, d = b2, initialDistance(b2)
 	}
 	return b, nil
@@ -138,7 +139,11 @@ func (h *Heuristic) patience() time.Duration {
 }
 
 // trial builds the database of p within the patience; ok is false when
-// the time or the budget ran out.
+// the time or the budget ran out. When ok, p becomes the pattern the
+// projection used, the database's own. A caller that may reject the
+// database tries a clone: undoing its one change by hand left p's other
+// parts as the projection had set them, and a table then recorded a
+// pattern whose clocks were not its zones' (refused on load).
 func (h *Heuristic) trial(ctx context.Context, p model.Pattern) (*db, bool, error) {
 	tctx, cancel := context.WithTimeout(ctx, h.patience())
 	defer cancel()
@@ -155,7 +160,7 @@ func (h *Heuristic) trial(ctx context.Context, p model.Pattern) (*db, bool, erro
 	if err != nil {
 		return nil, false, err
 	}
-	copy(p.Clocks, q.Clocks)
+	p.CopyFrom(q)
 	return b, true, nil
 }
 
@@ -185,15 +190,16 @@ func (h *Heuristic) dropClocks(ctx context.Context, p model.Pattern, b *db) (*db
 		if !p.Clocks[x] || time.Now().After(h.deadline) {
 			continue
 		}
-		p.Clocks[x] = false
-		b2, ok, err := h.trial(ctx, p)
+		q := p.Clone()
+		q.Clocks[x] = false
+		b2, ok, err := h.trial(ctx, q)
 		if err != nil {
 			return nil, err
 		}
 		if !ok || initialDistance(b2) != d {
-			p.Clocks[x] = true
 			continue
 		}
+		p.CopyFrom(q)
 		b = b2
 	}
 	return b, nil

@@ -131,6 +131,7 @@ fuzz:
 	$(GO) test -run XXX -fuzz FuzzLoadTable -fuzztime 30s ./core/heuristic/mas/
 	$(GO) test -run XXX -fuzz FuzzLoadTable -fuzztime 30s ./core/heuristic/pa/
 	$(GO) test -run XXX -fuzz FuzzLoadTable -fuzztime 30s ./core/heuristic/graphdist/
+	BEELINE_DIFFTEST_WIDE=1 $(GO) test -run TestDifferential -fuzz FuzzDifferential -fuzztime 300s -timeout 90m ./core/internal/difftest/
 
 clean:
 	rm -rf bin $(WEB_BUILD) $(WORKER) $(SITE) build/.wrangler

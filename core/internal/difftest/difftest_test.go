@@ -78,6 +78,14 @@ func TestDifferential(t *testing.T) {
 				}
 			})
 		}
+		for _, path := range findings(t) {
+			t.Run(path, func(t *testing.T) {
+				t.Parallel()
+				for _, p := range fileProblems(t, path) {
+					t.Run(p.Query, func(t *testing.T) { Compare(t, r, pick(hs, p), p, budget, tally) })
+				}
+			})
+		}
 		if wide {
 			sharedModels(t, Registry(sharedBudget.Precompute), hs, tally)
 		}
@@ -131,6 +139,17 @@ func pick(hs []string, p *Problem) []string {
 		return hs
 	}
 	return Rotate(hs, "pa", p.Path+" "+p.Query)
+}
+
+// findings are the package's own models (testdata/*.xta): each the
+// reproducer of a disagreement this test found or an issue reported,
+// kept in every run.
+func findings(t *testing.T) []string {
+	paths, err := filepath.Glob("testdata/*.xta")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no models in testdata: %v", err)
+	}
+	return paths
 }
 
 // testdataModels lists the models of the run, relative to testdata.

@@ -5,6 +5,7 @@ package difftest
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -38,6 +39,16 @@ var known = []Known{
 	},
 }
 
+// found lists the disagreements this test found that no issue names
+// yet, each with the reproducer in testdata; they are reported with the
+// issue's work, and go like known's entries once fixed.
+var found = []Known{
+	{
+		Issue: "found: meta variables are kept in the Expander's Env, not in the state, so the value an edge reads depends on which successor was computed last (testdata/meta-order.xta: dfs and gbfs miss P.C, and BFS's trace fails to concretize)",
+		Match: func(p *Problem, c Combo) bool { return filepath.Base(p.Path) == "meta-order.xta" },
+	},
+}
+
 func isPDB(c Combo) bool { return strings.HasPrefix(c.Heuristic, "pdb") }
 
 // knownIssue returns the issue of the first entry of known matching p
@@ -46,7 +57,7 @@ func knownIssue(p *Problem, c Combo) string {
 	if os.Getenv("BEELINE_DIFFTEST_STRICT") != "" {
 		return ""
 	}
-	for _, k := range known {
+	for _, k := range append(known, found...) {
 		if k.Match(p, c) {
 			return k.Issue
 		}

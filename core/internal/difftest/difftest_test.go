@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -53,7 +54,7 @@ var models = []string{
 // seeds is the number of random networks of the default run, and
 // lightSeeds and wideSeeds of the light and the wide run.
 const (
-	seeds, lightSeeds, wideSeeds = 20, 3, 200
+	seeds, lightSeeds, wideSeeds = 20, 3, 100
 	lightModels                  = 1
 )
 
@@ -73,8 +74,12 @@ func TestDifferential(t *testing.T) {
 		for _, path := range testdataModels(t) {
 			t.Run(path, func(t *testing.T) {
 				t.Parallel()
+				b := budget
+				if !slices.Contains(models, path) {
+					b = sharedBudget // the larger family instances of the wide run
+				}
 				for _, p := range fileProblems(t, filepath.Join(testdata, path)) {
-					t.Run(p.Query, func(t *testing.T) { Compare(t, r, pick(hs, p), p, budget, tally) })
+					t.Run(p.Query, func(t *testing.T) { Compare(t, r, pick(hs, p), p, b, tally) })
 				}
 			})
 		}

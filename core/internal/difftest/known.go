@@ -5,8 +5,6 @@ package difftest
 
 import (
 	"os"
-	"path/filepath"
-	"strings"
 )
 
 // Known is a combination known to disagree with breadth-first search:
@@ -21,39 +19,17 @@ type Known struct {
 }
 
 // known lists the wrong verdicts being fixed, each with the issue that
-// describes it.
-var known = []Known{
-	{
-		Issue: "issue 29: a pattern database built for a model with a meta variable forgets it in its projection (a value set on one edge and tested on the next), and calls states dead ends that reach the target",
-		Match: func(p *Problem, c Combo) bool { return isPDB(c) && len(p.Net.Meta) > 0 },
-	},
-	{
-		// The issue names A*; the same pruning shows in every order
-		// when a trace is asked for: the search then stores the
-		// committed states, as A* always does (train-gate-sym.xta's
-		// fourth query with bfs and trace=some).
-		Issue: "issue 29: a pattern database under symmetry reduction prunes canonical representatives as dead ends although their orbit reaches the target (A*, and every order with a trace)",
-		Match: func(p *Problem, c Combo) bool {
-			return isPDB(c) && !c.NoSymmetry && p.Symmetric && (c.Order == "astar" || c.Trace)
-		},
-	},
-}
+// describes it. The differential test found or confirmed four, all fixed
+// with issue 29: a pattern database that forgot meta variables, one that
+// pruned representatives under symmetry reduction, meta values that
+// depended on the search order, and a dprc table refused on load; their
+// reproducers (testdata/meta-*.xta, the random networks) run every time.
+var known []Known
 
 // found lists the disagreements this test found that no issue names
 // yet, each with the reproducer in testdata; they are reported with the
 // issue's work, and go like known's entries once fixed.
-var found = []Known{
-	{
-		Issue: "found: meta variables are kept in the Expander's Env, not in the state, so the value an edge reads depends on which successor was computed last (testdata/meta-order.xta: dfs and gbfs miss P.C, and BFS's trace fails to concretize)",
-		Match: func(p *Problem, c Combo) bool { return filepath.Base(p.Path) == "meta-order.xta" },
-	},
-	{
-		Issue: "found: a pattern database table made by dprc is refused on load as malformed (the random networks of seeds 17 and 51; the table computed in the process works)",
-		Match: func(p *Problem, c Combo) bool { return c.Prepared && c.Heuristic == "pdb:select=dprc" },
-	},
-}
-
-func isPDB(c Combo) bool { return strings.HasPrefix(c.Heuristic, "pdb") }
+var found []Known
 
 // knownIssue returns the issue of the first entry of known matching p
 // and c, or "" when none does or BEELINE_DIFFTEST_STRICT is set.

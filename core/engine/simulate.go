@@ -81,6 +81,7 @@ func (h *handler) simulate(ctx context.Context, s *stream, req *protocol.Request
 	if ctx.Err() == context.Canceled {
 		return
 	}
+	b.finishing()
 	h.offer(s, sim, sr.Concrete, out)
 }
 
@@ -170,6 +171,7 @@ const memSteps = 64
 type simBudget struct {
 	ctx       context.Context
 	deadline  time.Time
+	grace     time.Time // set by finishing
 	maxStates int64
 	maxMemory int64
 	baseMem   int64
@@ -185,8 +187,22 @@ func newSimBudget(ctx context.Context, maxStates, maxMemory int64) *simBudget {
 // left. The clock is read as well as the context: under js/wasm the
 // context's timer fires only when the computation yields.
 func (b *simBudget) timeUp() bool {
+	if !b.grace.IsZero() {
+		return b.ctx.Err() == context.Canceled || !time.Now().Before(b.grace)
+	}
 	return b.ctx.Err() != nil || (!b.deadline.IsZero() && !time.Now().Before(b.deadline))
 }
+
+// finishGrace is the time the presentation of a path (the transitions
+// enabled at its end, its trace) may take past the simulation's time.
+const finishGrace = time.Second
+
+// finishing gives what follows finishGrace from now, whatever time is
+// left: a run the time stopped still shows the path it took, and the
+// transitions enabled at its end (under 1 ms, the time ran out while
+// they were computed, and the answer was an error instead). A client
+// that leaves still stops it.
+func (b *simBudget) finishing() { b.grace = time.Now().Add(finishGrace) }
 
 // interrupted is the simulator's poll inside a long computation of the
 // model's code.

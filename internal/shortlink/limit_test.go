@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"beeline/core/share"
 )
 
 // postLink posts env to srv's /share as client and returns the status,
@@ -61,10 +63,11 @@ func TestQuota(t *testing.T) {
 	if err != nil || len(links) != 2 {
 		t.Fatalf("List: %+v, %v; want two links", links, err)
 	}
-	if err := store.Delete(links[0].ID); err != nil {
+	// env[0]'s link goes, so that storing it again below needs room.
+	if err := store.Delete(share.ID(env[0])); err != nil {
 		t.Fatal(err)
 	}
-	if err := store.Delete(links[0].ID); err != ErrNotFound {
+	if err := store.Delete(share.ID(env[0])); err != ErrNotFound {
 		t.Errorf("deleting it again: %v, want ErrNotFound", err)
 	}
 	if code, _, body := postLink(t, srv, "a", env[2]); code != 200 {

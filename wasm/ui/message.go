@@ -13,11 +13,14 @@ import (
 // frame's msgpack bytes (protocol.EncodeFrame), or a piece of the
 // engine's length-prefixed stream (protocol.WriteFrame) as the HTTP
 // response carries it. The two are told apart by the first byte: a frame
-// is a msgpack map (0x80–0x8f, 0xde, 0xdf), while a length prefix of a
-// frame under 16 MiB starts with 0x00. Pieces of a stream may split
-// frames anywhere; pending keeps the rest between messages.
+// is a msgpack map (0x80–0x8f, 0xde, 0xdf), while a length prefix is at
+// most protocol.MaxFrameSize (256 MiB), so its first byte is at most
+// 0x10. (The test was "not 0x00" once: a table frame of 64 MiB, whose
+// prefix starts 0x03, was taken for a bare frame and refused as damaged.)
+// Pieces of a stream may split frames anywhere; pending keeps the rest
+// between messages.
 func decodeMessage(msg []byte, pending *[]byte) ([]protocol.Frame, error) {
-	if len(*pending) == 0 && len(msg) > 0 && msg[0] != 0 {
+	if len(*pending) == 0 && len(msg) > 0 && msg[0] >= 0x80 {
 		f, err := protocol.DecodeFrame(msg)
 		if err != nil {
 			return nil, err

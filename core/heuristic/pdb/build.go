@@ -198,7 +198,7 @@ func build(ctx context.Context, m *model.Network, p model.Pattern, keep []int32,
 	}
 	// A guard or update that computes for long stops with the context:
 	// an error the expander skips, then the next check's.
-	bl.x.SetInterrupt(func() bool { return done(ctx) != nil })
+	bl.x.SetInterrupt(func() bool { return heuristic.Done(ctx) != nil })
 	if err := bl.explore(ctx); err != nil {
 		return nil, err
 	}
@@ -239,7 +239,7 @@ func (bl *builder) explore(ctx context.Context) error {
 			return !stopped
 		})
 		if err != nil {
-			if cerr := done(ctx); cerr != nil {
+			if cerr := heuristic.Done(ctx); cerr != nil {
 				return cerr // the interrupt stopped the enumeration: say why
 			}
 			return err
@@ -258,7 +258,7 @@ func ptr(z dbm.DBM) *dbm.DBM { return &z }
 // (search.Pacer).
 func (bl *builder) check(ctx context.Context) error {
 	bl.pace.Checked(time.Now())
-	if err := done(ctx); err != nil {
+	if err := heuristic.Done(ctx); err != nil {
 		return err
 	}
 	n := len(bl.b.dist)
@@ -271,19 +271,6 @@ func (bl *builder) check(ctx context.Context) error {
 		return fmt.Errorf("%w: more than %d abstract states", ErrBudget, bl.lim.MaxStates)
 	case bytes > bl.lim.MaxBytes:
 		return fmt.Errorf("%w: more than %d MiB", ErrBudget, bl.lim.MaxBytes>>20)
-	}
-	return nil
-}
-
-// done returns ctx's error, or context.DeadlineExceeded once the clock
-// is past its deadline: under js/wasm a busy goroutine never lets the
-// context's timer fire, so the clock must be read here.
-func done(ctx context.Context) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if dl, ok := ctx.Deadline(); ok && !time.Now().Before(dl) {
-		return context.DeadlineExceeded
 	}
 	return nil
 }

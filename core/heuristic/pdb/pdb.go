@@ -123,7 +123,7 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 		err = h.buildFor(ctx, p, report)
 	}
 	if err == nil {
-		err = done(ctx) // an interrupted evaluation may have gone unnoticed
+		err = heuristic.Done(ctx) // an interrupted evaluation may have gone unnoticed
 	}
 	if err == nil && h.report != nil {
 		// The last report may be of a trial that was not kept.

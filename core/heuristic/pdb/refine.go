@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"beeline/core/dbm"
+	"beeline/core/heuristic"
 	"beeline/core/ir"
 	"beeline/core/model"
 	"beeline/core/search"
@@ -44,7 +45,7 @@ func (h *Heuristic) refine(ctx context.Context, p model.Pattern, b *db) (*db, er
 	for !time.Now().After(h.deadline) {
 		add, err := w.flaw(ctx, p, b)
 		if err != nil || len(add) == 0 {
-			return b, done(ctx)
+			return b, heuristic.Done(ctx)
 		}
 		q, b2, err := h.grow(ctx, p, add)
 		if err != nil {
@@ -184,7 +185,7 @@ func (h *Heuristic) newWalker() (*walker, error) {
 // trace to the target or nothing dropped explains the difference. It
 // stops with ctx's error when ctx is done.
 func (w *walker) flaw(ctx context.Context, p model.Pattern, b *db) ([]part, error) {
-	stop := func() bool { return done(ctx) != nil }
+	stop := func() bool { return heuristic.Done(ctx) != nil }
 	w.x.SetInterrupt(stop)
 	w.env.Interrupt = stop
 	look := &Heuristic{net: w.h.net, target: w.h.target}
@@ -255,7 +256,7 @@ func (w *walker) lowest(ctx context.Context, look *Heuristic, d []int32, z *dbm.
 	for n := 0; n < walkStates; n++ {
 		if pace.Add(1) {
 			pace.Checked(time.Now())
-			if err := done(ctx); err != nil {
+			if err := heuristic.Done(ctx); err != nil {
 				return nil, nil, err
 			}
 		}

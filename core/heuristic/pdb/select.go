@@ -151,7 +151,7 @@ func (h *Heuristic) trial(ctx context.Context, p model.Pattern) (*db, bool, erro
 	if h.report != nil {
 		h.report(heuristic.Progress{Step: "trial", Pattern: q.String(), States: int64(trialStates(b))})
 	}
-	if err := done(ctx); err != nil {
+	if err := heuristic.Done(ctx); err != nil {
 		return nil, false, err
 	}
 	if err != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrBudget)) {
@@ -225,7 +225,7 @@ func (h *Heuristic) dropRelativelyAccurate(ctx context.Context, p model.Pattern,
 		for k, set := range [][]bool{p.Procs, p.Vars} {
 			needed := [][]bool{need.Procs, need.Vars}[k]
 			for i := range set {
-				if err := done(ctx); err != nil {
+				if err := heuristic.Done(ctx); err != nil {
 					return err
 				}
 				if !set[i] || needed[i] {

@@ -168,24 +168,12 @@ func TestSuccessorsWithinBudget(t *testing.T) {
 	}
 }
 
-// deepCounter's only witness of E<> P.B has 3,001 transitions.
-const deepCounter = `
-int[0,3000] i;
-clock x;
-process P() {
-    state A { x <= 2 }, B;
-    init A;
-    trans A -> A { guard x >= 1 && i < 3000; assign i = i + 1, x = 0; },
-          A -> B { guard i == 3000; };
-}
-system P;`
-
 // A budget that ends while the trace is built leaves the verdict, which
 // is known, and says why the trace is missing; one that ended before
 // does not start building it (issue 29: a 121k-step trace was built for
 // 80 s past a 30 s budget).
 func TestTraceWithinBudget(t *testing.T) {
-	n := testmodel.Source(t, "deep.xta", deepCounter)
+	n := testmodel.Source(t, "deep.xta", testmodel.DeepCounter)
 	f := testmodel.Query(t, n, "E<> P.B")
 	full, err := Check(context.Background(), n, f, Options{Trace: TraceSome, Order: search.DFS})
 	if err != nil || full.Verdict != Satisfied || full.Concrete == nil || len(full.Concrete.Steps) != 3001 {

@@ -57,24 +57,12 @@ func TestSuccessorsPollTheInterrupt(t *testing.T) {
 	}
 }
 
-// deepCounter has one path of 3,001 transitions to P.B, with a clock.
-const deepCounter = `
-int[0,3000] i;
-clock x;
-process P() {
-    state A { x <= 2 }, B;
-    init A;
-    trans A -> A { guard x >= 1 && i < 3000; assign i = i + 1, x = 0; },
-          A -> B { guard i == 3000; };
-}
-system P;`
-
 // Building a long concrete trace polls the interrupt at every step of
 // its passes, so that it stops within the budget of the check that
 // found the trace (issue 29: a 121k-step trace took 80 s past a 30 s
 // budget).
 func TestConcretizePollsTheInterrupt(t *testing.T) {
-	g, f, res := reach(t, testmodel.Source(t, "deep.xta", deepCounter), "P.B", Options{})
+	g, f, res := reach(t, testmodel.Source(t, "deep.xta", testmodel.DeepCounter), "P.B", Options{})
 	goal := f.Prop
 	var path []SymbolicStep
 	for _, st := range res.Trace {

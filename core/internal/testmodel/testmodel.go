@@ -15,6 +15,19 @@ import (
 	"beeline/core/uppaal"
 )
 
+// DeepCounter has one path of 3,001 transitions to P.B, with a clock:
+// a long trace, for the tests of budgets that end while it is built.
+const DeepCounter = `
+int[0,3000] i;
+clock x;
+process P() {
+    state A { x <= 2 }, B;
+    init A;
+    trans A -> A { guard x >= 1 && i < 3000; assign i = i + 1, x = 0; },
+          A -> B { guard i == 3000; };
+}
+system P;`
+
 // Shared is the directory of the shared models, relative to a package
 // directory under core/heuristic/... or core/verify.
 func Shared(t testing.TB, rel string) string {

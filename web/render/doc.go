@@ -53,6 +53,22 @@
 //	      <circle class="loc-circle">  <circle class="loc-init">  <text class="loc-mark">
 //	      <text class="label name">  <text class="label invariant">
 //
+// With Options.Edit (the page's editor) the root also has the class
+// "editing", the view box a margin of 96 instead of 16 (room to add
+// locations around the drawing), and:
+//
+//	<g class="edge ..." ... tabindex="0" role="button" aria-label="edge N from A to B">
+//	  <path class="edge-hit">  (the edge's route, for a wide transparent stroke)
+//	  <path class="edge-line">  <path class="edge-head">
+//	  <text class="label ..." data-label="select|guard|synchronisation|assignment|KIND">
+//	  <circle class="nail" data-nail="K">  (one per nail of the document, in order)
+//	<g class="location ..." ... tabindex="0" role="button" aria-label="location NAME">
+//	  <text class="label name" data-label="name">  <text class="label invariant" data-label="invariant">
+//
+// A and B and NAME are location names, or ids when unnamed. A label's
+// top-left corner is (x, y-12) of its <text>, the same point the document
+// stores.
+//
 // N is the edge's index in the template's edge list (document order, the
 // index protocol.Process.Edges maps to); ID is the location's id as in the
 // template. PREFIX is Options.IDPrefix, by default the title made safe for

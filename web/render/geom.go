@@ -21,6 +21,8 @@ const (
 	headLength = 10.0 // arrowhead
 	headHalf   = 4.5
 	margin     = 16.0 // around everything drawn
+	editMargin = 96.0 // around everything drawn for the editor: room to add
+	nailRadius = 4.0  // a nail's handle, drawn for the editor
 )
 
 // vec is a point or a direction.

@@ -58,4 +58,10 @@ type Options struct {
 	ErrorEdges     []int
 	// Hide hides the label kinds it has bits for.
 	Hide LabelMask
+	// Edit draws for the page's editor: locations and edges focusable
+	// and named (tabindex, role, aria-label), every label marked with its
+	// kind (data-label), a wide transparent hit path on every edge, a
+	// handle on every nail (data-nail) and a wider margin, so that there
+	// is room to add locations around the drawing.
+	Edit bool
 }

@@ -100,12 +100,16 @@ func (w *writer) head(out *strings.Builder) {
 		heading = vec{w.box.minX, w.box.minY - 10}
 		w.box.addRect(vec{heading.x, heading.y - lineHeight}, textWidth(name)*1.1, lineHeight)
 	}
-	x, y := math.Floor(w.box.minX-margin), math.Floor(w.box.minY-margin)
-	wd, ht := math.Ceil(w.box.maxX+margin)-x, math.Ceil(w.box.maxY+margin)-y
+	m := margin
+	if w.opts.Edit {
+		m = editMargin
+	}
+	x, y := math.Floor(w.box.minX-m), math.Floor(w.box.minY-m)
+	wd, ht := math.Ceil(w.box.maxX+m)-x, math.Ceil(w.box.maxY+m)-y
 	if w.opts.Standalone {
 		out.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
 	}
-	out.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" class="bl-automaton theme-` + w.opts.Theme.String() + `"`)
+	out.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" class="bl-automaton theme-` + w.opts.Theme.String() + when(w.opts.Edit, " editing") + `"`)
 	attr(out, "data-template", w.t.Name)
 	if w.opts.Process != "" {
 		attr(out, "data-process", w.opts.Process)
@@ -142,6 +146,10 @@ func (w *writer) location(i int) {
 	b.WriteString("\n<g class=\"" + cls + `"`)
 	attr(b, "id", w.prefix+"loc-"+l.ID)
 	attr(b, "data-loc", l.ID)
+	if w.opts.Edit {
+		b.WriteString(` tabindex="0" role="button"`)
+		attr(b, "aria-label", "location "+locName(l))
+	}
 	b.WriteString(">")
 	b.WriteString(`<circle class="loc-circle" cx="` + num(c.x) + `" cy="` + num(c.y) + `" r="` + num(radius) + `"`)
 	if l.Color != "" {
@@ -156,12 +164,33 @@ func (w *writer) location(i int) {
 		b.WriteString(`<text class="loc-mark" x="` + num(c.x) + `" y="` + num(c.y+4.5) + `">` + mark + "</text>")
 	}
 	if l.Name != "" && w.opts.Hide&HideNames == 0 {
-		w.text("label name", at(nameAt(l)), l.Name)
+		w.text("label name", "name", at(nameAt(l)), l.Name)
 	}
 	if l.Invariant != "" && w.opts.Hide&HideInvariants == 0 {
-		w.text("label invariant", at(invAt(l)), l.Invariant)
+		w.text("label invariant", "invariant", at(invAt(l)), l.Invariant)
 	}
 	b.WriteString("</g>")
+}
+
+// locName names a location for a reader: its name, or its id when it
+// has none.
+func locName(l *protocol.Location) string {
+	if l.Name != "" {
+		return l.Name
+	}
+	return l.ID
+}
+
+// edgeName names edge i for a reader: its index and its ends.
+func (w *writer) edgeName(i int) string {
+	e := &w.t.Edges[i]
+	name := func(id string) string {
+		if j, ok := w.g.loc[id]; ok {
+			return locName(&w.t.Locations[j])
+		}
+		return id
+	}
+	return "edge " + strconv.Itoa(i) + " from " + name(e.Source) + " to " + name(e.Target)
 }
 
 func locMark(l *protocol.Location) string {
@@ -188,6 +217,11 @@ func (w *writer) edge(i int) {
 	b.WriteString(` data-edge="` + strconv.Itoa(i) + `"`)
 	attr(b, "data-source", e.Source)
 	attr(b, "data-target", e.Target)
+	if w.opts.Edit {
+		b.WriteString(` tabindex="0" role="button"`)
+		attr(b, "aria-label", w.edgeName(i))
+		b.WriteString(`><path class="edge-hit" d="` + pathData(sh) + `"/`)
+	}
 	b.WriteString(`><path class="edge-line" d="` + pathData(sh) + `"`)
 	if e.Color != "" {
 		attr(b, "stroke", e.Color)
@@ -203,7 +237,13 @@ func (w *writer) edge(i int) {
 	places := edgeLabelsAt(e, sh, w.shown)
 	for j, lb := range e.Labels {
 		if w.shown(lb.Kind) && lb.Text != "" {
-			w.text("label "+kindClass(lb.Kind), places[j], lb.Text)
+			w.text("label "+kindClass(lb.Kind), lb.Kind, places[j], lb.Text)
+		}
+	}
+	if w.opts.Edit {
+		for k, n := range e.Nails {
+			p := at(n)
+			b.WriteString(`<circle class="nail" data-nail="` + strconv.Itoa(k) + `" cx="` + num(p.x) + `" cy="` + num(p.y) + `" r="` + num(nailRadius) + `"/>`)
 		}
 	}
 	b.WriteString("</g>")
@@ -246,11 +286,15 @@ func (w *writer) shown(kind string) bool {
 }
 
 // text writes a label whose top-left corner is at top, one line per line
-// of text.
-func (w *writer) text(cls string, top vec, text string) {
+// of text; an editing drawing marks it with its kind.
+func (w *writer) text(cls, kind string, top vec, text string) {
 	b := &w.body
 	ls := lines(text)
-	b.WriteString(`<text class="` + cls + `" x="` + num(top.x) + `" y="` + num(top.y+ascent) + `">`)
+	b.WriteString(`<text class="` + cls + `"`)
+	if w.opts.Edit {
+		attr(b, "data-label", kind)
+	}
+	b.WriteString(` x="` + num(top.x) + `" y="` + num(top.y+ascent) + `">`)
 	if len(ls) == 1 {
 		b.WriteString(esc(ls[0]))
 	} else {

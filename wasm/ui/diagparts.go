@@ -5,6 +5,7 @@ package main
 
 import (
 	"strconv"
+	"strings"
 
 	"beeline/core/edit"
 	"beeline/core/protocol"
@@ -92,4 +93,32 @@ func locateDiags(d *edit.Doc, ds []protocol.Diagnostic) map[string][]partDiag {
 		out[key] = append(out[key], partDiag{From: from, To: to, Severity: dg.Severity, Message: dg.Message})
 	}
 	return out
+}
+
+// partText returns the text of the part a key names.
+func partText(d *edit.Doc, key string) (string, bool) {
+	switch key {
+	case keyDecl:
+		return d.Declaration(), true
+	case keySystem:
+		return d.System(), true
+	}
+	dot := strings.IndexByte(key, '.')
+	if dot < 0 || key[0] != 't' {
+		return "", false
+	}
+	i, err := strconv.Atoi(key[1:dot])
+	if err != nil || i < 0 || i >= d.Templates() {
+		return "", false
+	}
+	t := d.Template(i)
+	switch key[dot+1:] {
+	case "name":
+		return t.Name(), true
+	case "param":
+		return t.Parameter(), true
+	case "decl":
+		return t.Declaration(), true
+	}
+	return "", false
 }

@@ -302,34 +302,6 @@ func (p *panes) sync() {
 	}
 }
 
-// partText returns the text of the part a key names.
-func partText(d *edit.Doc, key string) (string, bool) {
-	switch key {
-	case keyDecl:
-		return d.Declaration(), true
-	case keySystem:
-		return d.System(), true
-	}
-	dot := strings.IndexByte(key, '.')
-	if dot < 0 || key[0] != 't' {
-		return "", false
-	}
-	i, err := strconv.Atoi(key[1:dot])
-	if err != nil || i < 0 || i >= d.Templates() {
-		return "", false
-	}
-	t := d.Template(i)
-	switch key[dot+1:] {
-	case "name":
-		return t.Name(), true
-	case "param":
-		return t.Parameter(), true
-	case "decl":
-		return t.Declaration(), true
-	}
-	return "", false
-}
-
 // showDiagnostics marks the parts with the last parse's diagnostics.
 func (p *panes) showDiagnostics(ds map[string][]partDiag) {
 	p.diags = ds

@@ -7,6 +7,7 @@ package main
 import (
 	"math"
 
+	"beeline/core/edit"
 	"beeline/core/protocol"
 	"beeline/web/render"
 )
@@ -23,11 +24,11 @@ func (p pt) scale(k float64) pt    { return pt{p.X * k, p.Y * k} }
 func (p pt) rotate(a float64) pt   { s, c := math.Sincos(a); return pt{p.X*c - p.Y*s, p.X*s + p.Y*c} }
 func (p pt) unit() pt              { n := math.Hypot(p.X, p.Y); return pt{p.X / n, p.Y / n} }
 func (p pt) isZero() bool          { return p.X == 0 && p.Y == 0 }
-func segDist(p, a, b pt) float64   { return p.dist(closest(p, a, b)) }
+func segDist(p, a, b pt) float64   { return p.dist(nearestOnSegment(p, a, b)) }
 func lerpPt(a, b pt, t float64) pt { return a.add(b.sub(a).scale(t)) }
 
-// closest is the point of segment ab nearest p.
-func closest(p, a, b pt) pt {
+// nearestOnSegment is the point of segment ab nearest p.
+func nearestOnSegment(p, a, b pt) pt {
 	d := b.sub(a)
 	l2 := d.X*d.X + d.Y*d.Y
 	if l2 == 0 {
@@ -122,4 +123,55 @@ func laidOut(t *protocol.Template) map[string]protocol.Point {
 // order, with the names the page gives them.
 var labelKinds = []struct{ kind, name string }{
 	{"select", "Select"}, {"guard", "Guard"}, {"synchronisation", "Sync"}, {"assignment", "Update"},
+}
+
+// docTemplate is template t of the document being edited, as the
+// renderer draws it: an editing drawing follows the document at once,
+// also while the model has errors and before it is parsed again. The
+// document gives no colours; old (the template as last parsed, or nil)
+// lends its locations' colours by id and its edges' by index when their
+// ends are the same.
+func docTemplate(t *edit.Template, old *protocol.Template) protocol.Template {
+	out := protocol.Template{Name: t.Name(), Parameters: t.Parameter(), HasLayout: true,
+		Locations: []protocol.Location{}, Edges: []protocol.Edge{}}
+	colour := map[string]string{}
+	if old != nil {
+		for _, l := range old.Locations {
+			colour[l.ID] = l.Color
+		}
+	}
+	for _, l := range t.Locations() {
+		out.HasLayout = out.HasLayout && l.HasAt
+		if l.Initial {
+			out.Init = l.ID
+		}
+		out.Locations = append(out.Locations, protocol.Location{
+			ID: l.ID, Name: l.Name, Invariant: l.Invariant, Color: colour[l.ID],
+			At: point(l.At, l.HasAt), NameAt: point(l.NameAt, l.HasNameAt), InvAt: point(l.InvariantAt, l.HasInvariantAt),
+			Urgent: l.Kind == edit.Urgent, Committed: l.Kind == edit.Committed,
+		})
+	}
+	for i, e := range t.Edges() {
+		pe := protocol.Edge{ID: e.ID, Source: e.Source, Target: e.Target}
+		if old != nil && i < len(old.Edges) && old.Edges[i].Source == e.Source && old.Edges[i].Target == e.Target {
+			pe.Color = old.Edges[i].Color
+		}
+		for _, n := range e.Nails {
+			pe.Nails = append(pe.Nails, point(n, true))
+		}
+		for k, text := range []string{e.Select, e.Guard, e.Sync, e.Update} {
+			if text != "" {
+				pe.Labels = append(pe.Labels, protocol.Label{Kind: labelKinds[k].kind, Text: text, At: point(e.LabelAt[k], e.HasLabelAt[k])})
+			}
+		}
+		out.Edges = append(out.Edges, pe)
+	}
+	return out
+}
+
+func point(p edit.Point, set bool) protocol.Point {
+	if !set {
+		return protocol.Point{}
+	}
+	return protocol.Point{X: p.X, Y: p.Y, Set: true}
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
+	"beeline/core/edit"
 	"beeline/core/protocol"
 )
 
@@ -80,3 +82,46 @@ func TestLaidOut(t *testing.T) {
 		t.Errorf("layout of a template missing a coordinate = %v", got)
 	}
 }
+
+// A template of the document drawn as the parsed model draws it: names,
+// kinds, the initial location, labels with their places and nails, the
+// colours lent by the parsed template.
+func TestDocTemplate(t *testing.T) {
+	d, err := edit.Parse([]byte(docXML))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := func(x, y int) protocol.Point { return protocol.Point{X: x, Y: y, Set: true} }
+	old := &protocol.Template{Locations: []protocol.Location{{ID: "id1", Color: "#ff0000"}},
+		Edges: []protocol.Edge{{Source: "id0", Target: "id1", Color: "#00ff00"}}}
+	got := docTemplate(d.Template(0), old)
+	want := protocol.Template{Name: "P", Parameters: "int k", Init: "id0", HasLayout: true,
+		Locations: []protocol.Location{
+			{ID: "id0", Name: "idle", At: p(0, 0), NameAt: p(-10, -30), Invariant: "x <= 3", InvAt: p(-10, 12)},
+			{ID: "id1", Name: "cs", At: p(100, 0), Committed: true, Color: "#ff0000"},
+		},
+		Edges: []protocol.Edge{{Source: "id0", Target: "id1", Color: "#00ff00", Nails: []protocol.Point{p(50, 40)},
+			Labels: []protocol.Label{{Kind: "guard", Text: "x > 1", At: p(40, 10)}, {Kind: "assignment", Text: "x = 0"}}}},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("docTemplate:\n got %+v\nwant %+v", got, want)
+	}
+	if got := docTemplate(d.Template(0), nil); got.Locations[1].Color != "" || got.Edges[0].Color != "" {
+		t.Errorf("colours without a parsed template: %+v", got)
+	}
+}
+
+const docXML = `<?xml version="1.0" encoding="utf-8"?>
+<nta>
+<declaration>clock x;</declaration>
+<template>
+<name>P</name>
+<parameter>int k</parameter>
+<location id="id0" x="0" y="0"><name x="-10" y="-30">idle</name><label kind="invariant" x="-10" y="12">x &lt;= 3</label></location>
+<location id="id1" x="100" y="0"><name>cs</name><committed/></location>
+<init ref="id0"/>
+<transition><source ref="id0"/><target ref="id1"/><label kind="guard" x="40" y="10">x &gt; 1</label><label kind="assignment">x = 0</label><nail x="50" y="40"/></transition>
+</template>
+<system>system P;</system>
+</nta>
+`

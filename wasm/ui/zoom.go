@@ -247,3 +247,15 @@ func clampAxis(c, window, at, size float64) float64 {
 	}
 	return math.Min(math.Max(c, at+window/2), at+size-window/2)
 }
+
+// refit is v carried over to a drawing drawn again with the box fit, in
+// an element of w×h CSS pixels: the same centre and the same scale on
+// screen (labels keep their size), as far as the new limits allow. An
+// edit redraws the drawing, and its view must not jump.
+func (v view) refit(fit rect, w, h float64) view {
+	n := newView(fit, w, h)
+	n.zoom = v.scale() / n.fitScale()
+	n.cx, n.cy = v.cx, v.cy
+	n.setZoom(n.zoom)
+	return n
+}

@@ -401,3 +401,60 @@ func (d *drawings) unzoomAll() {
 	d.enlarged = nil
 	d.resized.Call("disconnect")
 }
+
+// keptView is a figure's enlargement and view, to give back when the
+// drawings are drawn again.
+type keptView struct {
+	key      string
+	enlarged bool
+	v        *view
+}
+
+// figKey names a figure across redraws: its process, or its template.
+func figKey(f *figure) string {
+	if f.process != "" {
+		return "process " + f.process
+	}
+	return "template " + f.template.Name
+}
+
+// keepView notes the figures enlarged or zoomed now.
+func (d *drawings) keepView() []keptView {
+	var out []keptView
+	for _, f := range d.figs {
+		if f.zoom.v != nil || f.zoom.enlarged() {
+			k := keptView{key: figKey(f), enlarged: f.zoom.enlarged()}
+			if f.zoom.v != nil {
+				v := *f.zoom.v
+				k.v = &v
+			}
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// restoreView gives the new figures the views noted by keepView, without
+// scrolling the page.
+func (d *drawings) restoreView(ks []keptView) {
+	for _, k := range ks {
+		for _, f := range d.figs {
+			if figKey(f) != k.key {
+				continue
+			}
+			z := f.zoom
+			if k.enlarged {
+				d.enlarged = f
+				f.el.Class().Add("enlarged")
+				z.button.SetAttribute("aria-pressed", "true")
+			}
+			if k.v != nil {
+				w, h := z.size()
+				v := k.v.refit(z.fit, w, h)
+				z.v = &v
+				z.holder.Class().Add("zoomed")
+				z.apply()
+			}
+		}
+	}
+}

@@ -231,3 +231,18 @@ func TestViewInvariants(t *testing.T) {
 		}
 	}
 }
+
+// A zoomed view carried over to a redrawn drawing whose box grew (a
+// location moved out) keeps its centre and its scale on screen.
+func TestViewRefit(t *testing.T) {
+	v := newView(rect{0, 0, 400, 300}, 800, 600)
+	v.setZoom(3)
+	v.pinTo(120, 80, 400, 300)
+	n := v.refit(rect{-100, 0, 600, 300}, 800, 600)
+	if !near(n.scale(), v.scale()) || !near(n.cx, v.cx) || !near(n.cy, v.cy) {
+		t.Errorf("refit: scale %v centre %v,%v; was %v at %v,%v", n.scale(), n.cx, n.cy, v.scale(), v.cx, v.cy)
+	}
+	if n.fit != (rect{-100, 0, 600, 300}) {
+		t.Errorf("refit keeps the old box %v", n.fit)
+	}
+}

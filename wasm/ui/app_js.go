@@ -41,6 +41,7 @@ type app struct {
 	names *names
 
 	drawings *drawings
+	draw     *drawEditor // editing on the drawings (drawedit_js.go)
 	verifier *verifier
 	sim      *simulator
 	// bench is the model as an editable document (bench_js.go); nil
@@ -100,6 +101,7 @@ func (a *app) start() {
 		}
 	}()
 	a.drawings = newDrawings(a)
+	a.draw = newDrawEditor(a)
 	a.sim = newSimulator(a)
 	a.verifier = a.newVerifier()
 	a.wireLoading()
@@ -215,6 +217,7 @@ func (a *app) loadModel(in *input) {
 	a.button(idShortLink).SetDisabled(false)
 	a.verifier.load(in)
 	if b := a.bench; b != nil {
+		b.onEdited(a.draw.edited)
 		newPanes(a, b)
 		b.updateButtons()
 		a.verifier.editQueries(b, b.key)

@@ -20,6 +20,7 @@ import (
 type figure struct {
 	process  string // "" for a bare template
 	template *protocol.Template
+	index    int             // the template's index when editing (drawedit_js.go), else -1
 	el       dom.HTMLElement // the <figure>
 	svg      dom.Element
 	zoom     *zoomer // enlarging, zooming and panning (zoom_js.go)
@@ -53,6 +54,9 @@ func (d *drawings) clear() {
 	d.a.byID(idProcesses).SetAttribute("hidden", "")
 	d.a.byID(idDiagnostics).SetAttribute("hidden", "")
 	d.a.byID(idDiagnostics).SetInnerHTML("")
+	if d.a.draw != nil {
+		d.a.draw.reset()
+	}
 }
 
 func theme(doc dom.HTMLDocument) render.Theme {
@@ -63,9 +67,18 @@ func theme(doc dom.HTMLDocument) render.Theme {
 }
 
 // show draws m: one figure per process, or per template when m has no
-// processes (a model whose system line failed).
+// processes (a model whose system line failed). While the templates are
+// edited (drawedit_js.go) it draws every template of the workbench's
+// document instead, as the document is now. A figure enlarged or zoomed
+// before keeps its view when it is drawn again (every edit redraws), and
+// the editor's selection and focus carry over.
 func (d *drawings) show(m *protocol.Model) {
 	box := d.a.byID(idDrawings)
+	editing := d.a.draw != nil && d.a.draw.on && d.a.bench != nil
+	if editing {
+		d.a.draw.rememberFocus()
+	}
+	kept := d.keepView()
 	box.SetInnerHTML("")
 	d.figs = nil
 	d.unzoomAll()
@@ -73,18 +86,32 @@ func (d *drawings) show(m *protocol.Model) {
 	for i := range m.Templates {
 		tmpls[m.Templates[i].Name] = &m.Templates[i]
 	}
-	for _, p := range m.Processes {
-		if t := tmpls[p.Template]; t != nil {
-			d.add(box, &figure{process: p.Name, template: t})
+	switch {
+	case editing:
+		doc := d.a.bench.doc()
+		for i := range doc.Templates() {
+			t := doc.Template(i)
+			dt := docTemplate(t, tmpls[t.Name()])
+			d.add(box, &figure{template: &dt, index: i})
 		}
-	}
-	if len(m.Processes) == 0 {
+	case len(m.Processes) > 0:
+		for _, p := range m.Processes {
+			if t := tmpls[p.Template]; t != nil {
+				d.add(box, &figure{process: p.Name, template: t, index: -1})
+			}
+		}
+	default:
 		for i := range m.Templates {
-			d.add(box, &figure{template: &m.Templates[i]})
+			d.add(box, &figure{template: &m.Templates[i], index: -1})
 		}
 	}
+	d.restoreView(kept)
+	d.a.draw.modelShown()
 	d.listProcesses(m)
 	d.pin()
+	if editing {
+		d.a.draw.redrawn()
+	}
 }
 
 func (d *drawings) add(box dom.HTMLElement, f *figure) {
@@ -113,10 +140,18 @@ func (d *drawings) add(box dom.HTMLElement, f *figure) {
 	cap.AppendChild(link)
 	f.el.AppendChild(cap)
 	holder := doc.CreateElement("div").(dom.HTMLElement)
-	holder.SetInnerHTML(render.Template(f.template, render.Options{Theme: theme(doc), Process: f.process}))
+	opts := render.Options{Theme: theme(doc), Process: f.process}
+	if f.index >= 0 {
+		opts.Edit, opts.IDPrefix = true, "t"+strconv.Itoa(f.index)+"-"
+		f.el.Class().Add("editing")
+	}
+	holder.SetInnerHTML(render.Template(f.template, opts))
 	f.svg = holder.QuerySelector("svg")
 	f.el.AppendChild(holder)
 	f.zoom = newZoomer(d, f, cap, holder)
+	if f.index >= 0 {
+		d.a.draw.attach(f)
+	}
 	box.AppendChild(f.el)
 	d.figs = append(d.figs, f)
 }
@@ -278,6 +313,9 @@ func (d *drawings) pin() {
 			li.SetTextContent(position(dg) + dg.Message)
 			ul.AppendChild(li)
 		}
+	}
+	if d.a.draw != nil && d.a.draw.on {
+		d.a.draw.showNotes()
 	}
 }
 

@@ -46,7 +46,9 @@ func (de *drawEditor) attach(f *figure) {
 	svg.AddEventListener("pointerdown", false, func(e dom.Event) { de.pointerDown(f, e) })
 	svg.AddEventListener("pointermove", false, func(e dom.Event) { de.pointerMove(e) })
 	svg.AddEventListener("pointerup", false, func(e dom.Event) { de.pointerUp(e, false) })
-	svg.AddEventListener("pointercancel", false, func(e dom.Event) { de.pointerUp(e, true) })
+	for _, t := range []string{"pointercancel", "lostpointercapture"} {
+		svg.AddEventListener(t, false, func(e dom.Event) { de.pointerUp(e, true) })
+	}
 	svg.AddEventListener("keydown", false, func(e dom.Event) { de.key(f, e.(*dom.KeyboardEvent)) })
 	svg.AddEventListener("focusin", false, func(e dom.Event) {
 		if s := itemOf(f, e.Target()); s.tmpl >= 0 && s != de.sel && de.drag == nil && !de.refocus {
@@ -90,6 +92,9 @@ func hitOf(target dom.Element) hit {
 
 func (de *drawEditor) pointerDown(f *figure, e dom.Event) {
 	ev := e.Underlying()
+	if d := de.drag; d != nil && !de.a.doc.Contains(d.f.svg) {
+		de.drag = nil // its drawing was replaced under it
+	}
 	if !de.editable() || de.drag != nil || ev.Get("pointerType").String() == "mouse" && ev.Get("button").Int() != 0 {
 		return
 	}

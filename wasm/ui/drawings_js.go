@@ -75,6 +75,14 @@ func theme(doc dom.HTMLDocument) render.Theme {
 func (d *drawings) show(m *protocol.Model) {
 	box := d.a.byID(idDrawings)
 	editing := d.a.draw != nil && d.a.draw.on && d.a.bench != nil
+	if editing && d.a.draw.drag != nil && len(d.figs) > 0 {
+		// A parse answered during a drag: the document has not changed
+		// (a drag changes it when it ends), and replacing the drawing
+		// would take the pointer away from the drag.
+		d.listProcesses(m)
+		d.pin()
+		return
+	}
 	if editing {
 		d.a.draw.rememberFocus()
 	}

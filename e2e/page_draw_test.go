@@ -1,0 +1,209 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// Editing on the drawings (wasm/ui/drawedit_js.go, drawdrag_js.go), as a
+// user does it: real pointer presses, drags and double clicks on the
+// train-gate's drawings, real keys into the side panel's fields.
+
+// drawProbes installs window.dt, the test's readings of the editing
+// drawing of one template: client points of drawing points (through the
+// <svg>'s screen matrix, so zoom and scroll are accounted for), an edge's
+// middle, a location's centre.
+const drawProbes = `window.dt = {
+  fig(t) { return document.querySelector('#drawings figure.editing[data-template="' + t + '"]') },
+  svg(t) { return this.fig(t).querySelector("svg") },
+  toClient(t, x, y) { const p = new DOMPoint(x, y).matrixTransform(this.svg(t).getScreenCTM()); return [p.x, p.y] },
+  toUser(t, x, y) { const p = new DOMPoint(x, y).matrixTransform(this.svg(t).getScreenCTM().inverse()); return [p.x, p.y] },
+  edgeMiddle(t, i) { const p = this.svg(t).querySelector('[data-edge="' + i + '"] .edge-line'); const q = p.getPointAtLength(p.getTotalLength() / 2); return this.toClient(t, q.x, q.y) },
+  centre(t, id) { const c = this.svg(t).querySelector('[data-loc="' + id + '"] .loc-circle'); return [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))] },
+  label(t, id, kind) { const l = this.svg(t).querySelector('[data-loc="' + id + '"] text[data-label="' + kind + '"]'); return [Number(l.getAttribute("x")), Number(l.getAttribute("y"))] },
+  locs(t) { return [...this.svg(t).querySelectorAll("[data-loc]")].map(g => g.dataset.loc) },
+  edges(t) { return [...this.svg(t).querySelectorAll("[data-edge]")].map(g => g.dataset.source + ">" + g.dataset.target + ":" + [...g.querySelectorAll("text[data-label]")].map(l => l.dataset.label + "=" + l.textContent).join(",")) },
+  show(t) { this.svg(t).scrollIntoView({block: "center"}); return true },
+  box(t) { const b = this.svg(t).viewBox.baseVal; return [b.x, b.y, b.width, b.height] },
+};
+true`
+
+// mouse sends one mouse event at client point p with the left button
+// held (pressed, moved, released) and the modifier keys mods.
+func mouse(t *testing.T, ctx context.Context, typ input.DispatchMouseEventType, p [2]float64, clicks int, mods chromedp.Modifier) {
+	t.Helper()
+	held := func(e *input.DispatchMouseEventParams) { e.Button, e.Buttons = input.MouseButtonLeft, 1 }
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(typ, p[0], p[1], held, chromedp.ButtonModifiers(mods), chromedp.ClickCount(clicks))); err != nil {
+		t.Fatalf("mouse %s at %v: %v", typ, p, err)
+	}
+}
+
+// dragFrom presses at a, moves to b in eight steps and lets go, with
+// mods held throughout.
+func dragFrom(t *testing.T, ctx context.Context, a, b [2]float64, mods chromedp.Modifier) {
+	t.Helper()
+	mouse(t, ctx, chromedp.MousePressed, a, 1, mods)
+	for i := 1; i <= 8; i++ {
+		f := float64(i) / 8
+		mouse(t, ctx, chromedp.MouseMoved, [2]float64{a[0] + (b[0]-a[0])*f, a[1] + (b[1]-a[1])*f}, 0, mods)
+	}
+	mouse(t, ctx, chromedp.MouseReleased, b, 1, mods)
+}
+
+// clickAt clicks at p; doubleAt double-clicks there.
+func clickAt(t *testing.T, ctx context.Context, p [2]float64) {
+	t.Helper()
+	mouse(t, ctx, chromedp.MousePressed, p, 1, 0)
+	mouse(t, ctx, chromedp.MouseReleased, p, 1, 0)
+}
+
+func doubleAt(t *testing.T, ctx context.Context, p [2]float64) {
+	t.Helper()
+	clickAt(t, ctx, p)
+	mouse(t, ctx, chromedp.MousePressed, p, 2, 0)
+	mouse(t, ctx, chromedp.MouseReleased, p, 2, 0)
+}
+
+// typeKeys types s key by key into the focused element.
+func typeKeys(t *testing.T, ctx context.Context, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		press(t, ctx, k)
+	}
+}
+
+// pressWith presses key with modifier keys held.
+func pressWith(t *testing.T, ctx context.Context, key string, mods ...chromedp.Modifier) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.KeyEvent(key, chromedp.KeyModifiers(mods...))); err != nil {
+		t.Fatalf("key %q: %v", key, err)
+	}
+}
+
+func pt2(t *testing.T, ctx context.Context, js string) [2]float64 {
+	t.Helper()
+	return Eval[[2]float64](t, ctx, js)
+}
+
+// queryRow returns the index of the query row whose formula is f, read
+// from its editor when it has one.
+func queryRow(t *testing.T, ctx context.Context, f string) int {
+	t.Helper()
+	i := Eval[int](t, ctx, fmt.Sprintf(`(() => { const li = [...document.querySelectorAll("#queries li")].find(li => { const f = li.querySelector(".formula"); const ed = f && f.querySelector("textarea, input"); return f && (ed ? ed.value : f.textContent).trim() === %q }); return li ? Number(li.dataset.query) : -1 })()`, f))
+	if i < 0 {
+		t.Fatalf("no query %q in the list", f)
+	}
+	return i
+}
+
+// The train-gate edited on its drawing: the guard x>=10 broken into
+// x>=1O in the side panel shows its positioned error beside the field
+// within a second, and fixed, the mutual exclusion query holds again; a
+// location dragged is saved where it was dropped, its name with it; two
+// locations added by double clicks and an edge dragged between them
+// with a guard typed in come back in the model as parsed again.
+func TestPageDrawEdit(t *testing.T) {
+	if _, err := os.Stat(trainGate); err != nil {
+		t.Skipf("the shared models are absent (%v)", err)
+	}
+	ctx := openPage(t, site(t))
+	upload(t, ctx, trainGate)
+	waitDrawn(t, ctx)
+	click(t, ctx, ".draw-bar button.draw-toggle")
+	waitPage(t, ctx, `document.querySelectorAll("#drawings figure.editing").length === 2`, 5*time.Second)
+	Eval[bool](t, ctx, drawProbes)
+
+	// Select edge 0 (Appr -> Cross, guard x>=10) by a click on its middle.
+	Eval[bool](t, ctx, `dt.show("Train")`)
+	clickAt(t, ctx, pt2(t, ctx, `dt.edgeMiddle("Train", 0)`))
+	guard := `.draw-panel input[data-field="guard"]`
+	waitPage(t, ctx, `(document.querySelector('`+guard+`')||{}).value === "x>=10"`, 2*time.Second)
+	click(t, ctx, guard)
+	typeKeys(t, ctx, kb.End, kb.Backspace, "O")
+	start := time.Now()
+	note := `document.getElementById("draw-note-guard")`
+	waitPage(t, ctx, `!`+note+`.hidden && `+note+`.textContent.includes("line ")`, time.Second)
+	t.Logf("the guard's error shown %v after the key: %q", time.Since(start).Round(time.Millisecond), Eval[string](t, ctx, note+`.textContent`))
+	if got := Eval[string](t, ctx, `document.querySelector('`+guard+`').getAttribute("aria-invalid")`); got != "true" {
+		t.Errorf("the broken guard's field has aria-invalid %q", got)
+	}
+	typeKeys(t, ctx, kb.Backspace, "0")
+	waitPage(t, ctx, note+`.hidden && !document.querySelector("#drawings .edge.error")`, 5*time.Second)
+	q := queryRow(t, ctx, "A[] forall (i : id_t) forall (j : id_t) Train(i).Cross && Train(j).Cross imply i == j")
+	if marker, status := checkRow(t, ctx, q, 60*time.Second); !strings.Contains(" "+marker+" ", " satisfied ") {
+		t.Errorf("mutual exclusion after the fix: marker %q, status %q; want satisfied", marker, status)
+	} else {
+		t.Logf("row %d checked: %s", q, status)
+	}
+
+	// Drag Appr (id3, at 96,232) by 40,24 CSS pixels.
+	Eval[bool](t, ctx, drawProbes+` && dt.show("Train")`)
+	c0 := Eval[[2]float64](t, ctx, `dt.centre("Train", "id3")`)
+	n0 := Eval[[2]float64](t, ctx, `dt.label("Train", "id3", "name")`)
+	a := pt2(t, ctx, `dt.toClient("Train", 96, 232)`)
+	b := [2]float64{a[0] + 40, a[1] + 24}
+	u := Eval[[2]float64](t, ctx, fmt.Sprintf(`dt.toUser("Train", %v, %v)`, b[0], b[1]))
+	dragFrom(t, ctx, a, b, 0)
+	want := [2]float64{math.Round(u[0]), math.Round(u[1])}
+	waitPage(t, ctx, fmt.Sprintf(`(c => c[0] === %v && c[1] === %v)(dt.centre("Train", "id3"))`, want[0], want[1]), 5*time.Second)
+	n1 := Eval[[2]float64](t, ctx, `dt.label("Train", "id3", "name")`)
+	if dx, dy := n1[0]-n0[0], n1[1]-n0[1]; math.Abs(dx-(want[0]-c0[0])) > 0.5 || math.Abs(dy-(want[1]-c0[1])) > 0.5 {
+		t.Errorf("the name moved by %v,%v, the location by %v,%v", dx, dy, want[0]-c0[0], want[1]-c0[1])
+	}
+
+	// The drag is one step of the history: undone and redone by the keys.
+	pressWith(t, ctx, "z", chromedp.ModifierCtrl)
+	waitPage(t, ctx, fmt.Sprintf(`(c => c[0] === %v && c[1] === %v)(dt.centre("Train", "id3"))`, c0[0], c0[1]), 5*time.Second)
+	pressWith(t, ctx, "Z", chromedp.ModifierCtrl, chromedp.ModifierShift)
+	waitPage(t, ctx, fmt.Sprintf(`(c => c[0] === %v && c[1] === %v)(dt.centre("Train", "id3"))`, want[0], want[1]), 5*time.Second)
+
+	// From the keyboard: Tab to a location, the right arrow moves it 8.
+	tabTo(t, ctx, `#drawings figure.editing[data-template="Train"] [data-loc]`, 40)
+	id := Eval[string](t, ctx, `document.activeElement.dataset.loc`)
+	k0 := Eval[[2]float64](t, ctx, fmt.Sprintf(`dt.centre("Train", %q)`, id))
+	press(t, ctx, kb.ArrowRight)
+	waitPage(t, ctx, fmt.Sprintf(`(c => c[0] === %v && c[1] === %v)(dt.centre("Train", %q))`, k0[0]+8, k0[1], id), 5*time.Second)
+	if got := Eval[string](t, ctx, `document.activeElement.dataset.loc || ""`); got != id {
+		t.Errorf("after the arrow the focus is on %q, want location %s", got, id)
+	}
+
+	// Two locations by double clicks in the empty margin below the
+	// drawing, then an edge dragged from one to the other with Shift.
+	before := Eval[[]string](t, ctx, `dt.locs("Train")`)
+	vb := Eval[[4]float64](t, ctx, `dt.box("Train")`)
+	p1 := [2]float64{vb[0] + 60, vb[1] + vb[3] - 40}
+	p2 := [2]float64{vb[0] + 220, vb[1] + vb[3] - 40}
+	for i, p := range [][2]float64{p1, p2} {
+		doubleAt(t, ctx, pt2(t, ctx, fmt.Sprintf(`dt.toClient("Train", %v, %v)`, p[0], p[1])))
+		waitPage(t, ctx, fmt.Sprintf(`dt.locs("Train").length === %d`, len(before)+i+1), 5*time.Second)
+	}
+	added := Eval[[]string](t, ctx, `dt.locs("Train")`)[len(before):]
+	edges := len(Eval[[]string](t, ctx, `dt.edges("Train")`))
+	from := pt2(t, ctx, fmt.Sprintf(`dt.toClient("Train", ...dt.centre("Train", %q))`, added[0]))
+	to := pt2(t, ctx, fmt.Sprintf(`dt.toClient("Train", ...dt.centre("Train", %q))`, added[1]))
+	dragFrom(t, ctx, from, to, chromedp.ModifierShift)
+	waitPage(t, ctx, fmt.Sprintf(`dt.edges("Train").length === %d`, edges+1), 5*time.Second)
+	waitPage(t, ctx, `(document.querySelector('`+guard+`')||{}).value === ""`, 2*time.Second)
+	click(t, ctx, guard)
+	typeKeys(t, ctx, "x", ">", "=", "2")
+	wantEdge := fmt.Sprintf("%s>%s:guard=x>=2", added[0], added[1])
+	waitPage(t, ctx, fmt.Sprintf(`dt.edges("Train").includes(%q)`, wantEdge), 5*time.Second)
+	if n := Eval[int](t, ctx, `document.querySelectorAll("#drawings .edge.error, #drawings .location.error").length`); n != 0 {
+		t.Errorf("%d parts drawn as errors after the edits", n)
+	}
+	// With an edge in the side panel, every control has a name and every
+	// text its contrast, as on the rest of the page.
+	for _, p := range Eval[[]string](t, ctx, auditJS) {
+		t.Errorf("editing: %s", p)
+	}
+	Screenshot(t, ctx, "page-draw-edit.png")
+}

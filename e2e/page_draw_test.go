@@ -33,6 +33,9 @@ const drawProbes = `window.dt = {
   locs(t) { return [...this.svg(t).querySelectorAll("[data-loc]")].map(g => g.dataset.loc) },
   edges(t) { return [...this.svg(t).querySelectorAll("[data-edge]")].map(g => g.dataset.source + ">" + g.dataset.target + ":" + [...g.querySelectorAll("text[data-label]")].map(l => l.dataset.label + "=" + l.textContent).join(",")) },
   show(t) { this.svg(t).scrollIntoView({block: "center"}); return true },
+  field(n) { return document.querySelector('.draw-panel [data-field="' + n + '"]') },
+  text(n) { const f = this.field(n); if (!f) return null; const i = f.querySelector("input, textarea"); return i ? i.value : (f.querySelector(".cm-content") || f).textContent },
+  marked(n) { const f = this.field(n); return f !== null && (f.querySelector('[aria-invalid="true"]') !== null || f.querySelector(".cm-lintRange-error") !== null) },
   box(t) { const b = this.svg(t).viewBox.baseVal; return [b.x, b.y, b.width, b.height] },
 };
 true`
@@ -125,19 +128,18 @@ func TestPageDrawEdit(t *testing.T) {
 	// Select edge 0 (Appr -> Cross, guard x>=10) by a click on its middle.
 	Eval[bool](t, ctx, `dt.show("Train")`)
 	clickAt(t, ctx, pt2(t, ctx, `dt.edgeMiddle("Train", 0)`))
-	guard := `.draw-panel input[data-field="guard"]`
-	waitPage(t, ctx, `(document.querySelector('`+guard+`')||{}).value === "x>=10"`, 2*time.Second)
+	guard := `.draw-panel [data-field="guard"] input, .draw-panel [data-field="guard"] .cm-content`
+	waitPage(t, ctx, `dt.text("guard") === "x>=10"`, 2*time.Second)
 	click(t, ctx, guard)
 	typeKeys(t, ctx, kb.End, kb.Backspace, "O")
 	start := time.Now()
-	note := `document.getElementById("draw-note-guard")`
-	waitPage(t, ctx, `!`+note+`.hidden && `+note+`.textContent.includes("line ")`, time.Second)
-	t.Logf("the guard's error shown %v after the key: %q", time.Since(start).Round(time.Millisecond), Eval[string](t, ctx, note+`.textContent`))
-	if got := Eval[string](t, ctx, `document.querySelector('`+guard+`').getAttribute("aria-invalid")`); got != "true" {
-		t.Errorf("the broken guard's field has aria-invalid %q", got)
+	waitPage(t, ctx, `dt.marked("guard") && dt.field("guard").textContent.includes("expected end of expression")`, time.Second)
+	t.Logf("the guard's error shown %v after the key: %q", time.Since(start).Round(time.Millisecond), Eval[string](t, ctx, `dt.field("guard").textContent`))
+	if got := Eval[string](t, ctx, `dt.field("guard").textContent`); !strings.Contains(got, "1:5: expected end of expression, found 'O'") {
+		t.Errorf("the guard's field says %q, want the message at 1:5", got)
 	}
 	typeKeys(t, ctx, kb.Backspace, "0")
-	waitPage(t, ctx, note+`.hidden && !document.querySelector("#drawings .edge.error")`, 5*time.Second)
+	waitPage(t, ctx, `!dt.marked("guard") && !document.querySelector("#drawings .edge.error")`, 5*time.Second)
 	q := queryRow(t, ctx, "A[] forall (i : id_t) forall (j : id_t) Train(i).Cross && Train(j).Cross imply i == j")
 	if marker, status := checkRow(t, ctx, q, 60*time.Second); !strings.Contains(" "+marker+" ", " satisfied ") {
 		t.Errorf("mutual exclusion after the fix: marker %q, status %q; want satisfied", marker, status)
@@ -178,12 +180,14 @@ func TestPageDrawEdit(t *testing.T) {
 
 	// Two locations by double clicks in the empty margin below the
 	// drawing, then an edge dragged from one to the other with Shift.
+	Eval[bool](t, ctx, `dt.show("Train")`)
 	before := Eval[[]string](t, ctx, `dt.locs("Train")`)
 	vb := Eval[[4]float64](t, ctx, `dt.box("Train")`)
 	p1 := [2]float64{vb[0] + 60, vb[1] + vb[3] - 40}
 	p2 := [2]float64{vb[0] + 220, vb[1] + vb[3] - 40}
 	for i, p := range [][2]float64{p1, p2} {
-		doubleAt(t, ctx, pt2(t, ctx, fmt.Sprintf(`dt.toClient("Train", %v, %v)`, p[0], p[1])))
+		c := pt2(t, ctx, fmt.Sprintf(`dt.toClient("Train", %v, %v)`, p[0], p[1]))
+		doubleAt(t, ctx, c)
 		waitPage(t, ctx, fmt.Sprintf(`dt.locs("Train").length === %d`, len(before)+i+1), 5*time.Second)
 	}
 	added := Eval[[]string](t, ctx, `dt.locs("Train")`)[len(before):]
@@ -192,7 +196,7 @@ func TestPageDrawEdit(t *testing.T) {
 	to := pt2(t, ctx, fmt.Sprintf(`dt.toClient("Train", ...dt.centre("Train", %q))`, added[1]))
 	dragFrom(t, ctx, from, to, chromedp.ModifierShift)
 	waitPage(t, ctx, fmt.Sprintf(`dt.edges("Train").length === %d`, edges+1), 5*time.Second)
-	waitPage(t, ctx, `(document.querySelector('`+guard+`')||{}).value === ""`, 2*time.Second)
+	waitPage(t, ctx, `dt.text("guard") === ""`, 2*time.Second)
 	click(t, ctx, guard)
 	typeKeys(t, ctx, "x", ">", "=", "2")
 	wantEdge := fmt.Sprintf("%s>%s:guard=x>=2", added[0], added[1])

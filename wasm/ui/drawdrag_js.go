@@ -362,8 +362,8 @@ func (de *drawEditor) doubleClick(f *figure, e dom.Event) {
 
 // focusField moves the keyboard focus to a panel field.
 func (de *drawEditor) focusField(name string) {
-	if in := de.fields[name]; in != nil {
-		in.Focus()
+	if f := de.fields[name]; f != nil {
+		f.area.Focus()
 	}
 }
 

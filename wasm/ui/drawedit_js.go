@@ -9,6 +9,7 @@ package main
 
 import (
 	"strconv"
+	"strings"
 
 	"honnef.co/go/js/dom/v2"
 
@@ -49,10 +50,13 @@ type drawEditor struct {
 	buttons map[string]dom.HTMLElement
 	sel     selection
 	drag    *dragState
-	// fields are the panel's inputs by name ("name", "invariant",
-	// "select", "guard", ...), and their diagnostics' paragraphs.
-	fields map[string]*dom.HTMLInputElement
-	notes  map[string]dom.HTMLElement
+	// fields are the panel's text fields by name ("name", "invariant",
+	// "select", "guard", ...); initial and kind a location's box and
+	// menu; note lists the diagnostics of the selection in no field.
+	fields  map[string]*panelField
+	initial *dom.HTMLInputElement
+	kind    *dom.HTMLSelectElement
+	note    dom.HTMLElement
 	// focus is the location or edge that had the keyboard focus when the
 	// drawings were last replaced, to give it back.
 	focus selection
@@ -176,6 +180,19 @@ func (de *drawEditor) change(label string, ti int, f func(t *edit.Template)) {
 			}
 		}
 		f(t)
+	})
+}
+
+// changeText is change for typing into a panel field: the workbench
+// makes a pause-free run of typing in one part one undo step.
+func (de *drawEditor) changeText(part, label string, ti int, f func(t *edit.Template)) {
+	if !de.editable() {
+		return
+	}
+	de.a.bench.applyText(part, label, func(d *edit.Doc) {
+		if t := d.Template(ti); t != nil {
+			f(t)
+		}
 	})
 }
 
@@ -358,9 +375,12 @@ func (de *drawEditor) showPanel() {
 // buildPanel makes the panel's fields for a location or an edge.
 func (de *drawEditor) buildPanel(key string, loc *edit.Location, e *edit.Edge) {
 	p := de.panel
+	for _, f := range de.fields {
+		f.area.Destroy()
+	}
 	p.SetInnerHTML("")
 	p.SetAttribute("data-item", key)
-	de.fields, de.notes = map[string]*dom.HTMLInputElement{}, map[string]dom.HTMLElement{}
+	de.fields, de.initial, de.kind = map[string]*panelField{}, nil, nil
 	h := de.a.doc.CreateElement("h3")
 	p.AppendChild(h)
 	s := de.sel
@@ -371,19 +391,19 @@ func (de *drawEditor) buildPanel(key string, loc *edit.Location, e *edit.Edge) {
 	switch {
 	case loc != nil:
 		h.SetTextContent("Location in " + tname)
-		de.field("name", "Name", func(v string) {
-			de.change("rename location", s.tmpl, func(t *edit.Template) { t.SetLocationName(s.loc, v) })
+		de.field(key, "name", "Name", func(v string) func(*edit.Template) {
+			return func(t *edit.Template) { t.SetLocationName(s.loc, v) }
 		})
-		de.field("invariant", "Invariant", func(v string) {
-			de.change("edit invariant", s.tmpl, func(t *edit.Template) { t.SetInvariant(s.loc, v) })
+		de.field(key, "invariant", "Invariant", func(v string) func(*edit.Template) {
+			return func(t *edit.Template) { t.SetInvariant(s.loc, v) }
 		})
 		de.locationControls(s)
 	case e != nil:
 		h.SetTextContent("Edge " + strconv.Itoa(s.edge) + " in " + tname)
 		for _, k := range labelKinds {
 			kind := edgeLabelKind(k.kind)
-			de.field(k.kind, k.name, func(v string) {
-				de.change("edit "+k.name, s.tmpl, func(t *edit.Template) { t.SetEdgeLabel(s.edge, kind, v) })
+			de.field(key, k.kind, k.name, func(v string) func(*edit.Template) {
+				return func(t *edit.Template) { t.SetEdgeLabel(s.edge, kind, v) }
 			})
 		}
 		de.button(p, "Remove nails", "Make this edge straight again", func() {
@@ -397,39 +417,40 @@ func (de *drawEditor) buildPanel(key string, loc *edit.Location, e *edit.Edge) {
 		hint.SetTextContent("Click a location or an edge, or Tab to it on a drawing, to edit it here. Double-click empty space to add a location; Shift+drag from a location to another to add an edge.")
 		p.AppendChild(hint)
 	}
-	de.notes[""] = de.note("draw-note")
-	p.AppendChild(de.notes[""])
+	de.note = de.a.doc.CreateElement("p").(dom.HTMLElement)
+	de.note.SetAttribute("class", "draw-diag")
+	de.note.SetAttribute("role", "status")
+	de.note.SetAttribute("hidden", "")
+	p.AppendChild(de.note)
 }
 
-// field adds a named text field whose every change is applied.
-func (de *drawEditor) field(name, label string, set func(string)) {
+// panelField is one text field of the panel: a workbench editor (a code
+// editor, or a plain input) in a row named after the field.
+type panelField struct {
+	row  dom.HTMLElement
+	area editorArea
+}
+
+// field adds a named one-line editor whose typing is applied as it goes
+// (the workbench makes a pause-free run of typing in it one undo step);
+// set says what a text does to the template.
+func (de *drawEditor) field(item, name, label string, set func(string) func(*edit.Template)) {
 	doc := de.a.doc
-	row := doc.CreateElement("label").(dom.HTMLElement)
+	row := doc.CreateElement("div").(dom.HTMLElement)
 	row.SetAttribute("class", "draw-field")
+	row.SetAttribute("data-field", name)
 	span := doc.CreateElement("span")
+	span.SetAttribute("aria-hidden", "true")
 	span.SetTextContent(label)
 	row.AppendChild(span)
-	in := doc.CreateElement("input").(*dom.HTMLInputElement)
-	in.SetAttribute("autocomplete", "off")
-	in.SetAttribute("spellcheck", "false")
-	in.SetAttribute("data-field", name)
-	in.AddEventListener("input", false, func(dom.Event) { set(in.Value()) })
-	row.AppendChild(in)
 	de.panel.AppendChild(row)
-	note := de.note("draw-note-" + name)
-	in.SetAttribute("aria-describedby", note.ID())
-	de.panel.AppendChild(note)
-	de.fields[name], de.notes[name] = in, note
-}
-
-// note makes a paragraph for a field's diagnostics.
-func (de *drawEditor) note(id string) dom.HTMLElement {
-	n := de.a.doc.CreateElement("p").(dom.HTMLElement)
-	n.SetID(id)
-	n.SetAttribute("class", "draw-diag")
-	n.SetAttribute("role", "status")
-	n.SetAttribute("hidden", "")
-	return n
+	ti, part := de.sel.tmpl, templateKey(de.sel.tmpl)+".drawing "+item+" "+name
+	b := de.a.bench
+	area := newArea(row, areaOptions{Language: "uppaal", Label: label, OnUndo: b.undo, OnRedo: b.redo,
+		OnChange: func(v string) {
+			de.changeText(part, "edit "+strings.ToLower(label), ti, set(v))
+		}})
+	de.fields[name] = &panelField{row: row, area: area}
 }
 
 // locationControls adds a location's initial box, kind menu and delete.
@@ -448,7 +469,7 @@ func (de *drawEditor) locationControls(s selection) {
 	row.AppendChild(box)
 	row.AppendChild(doc.CreateTextNode(" Initial"))
 	de.panel.AppendChild(row)
-	de.fields["initial"] = box
+	de.initial = box
 	krow := doc.CreateElement("label").(dom.HTMLElement)
 	krow.SetAttribute("class", "draw-field")
 	span := doc.CreateElement("span")
@@ -468,6 +489,7 @@ func (de *drawEditor) locationControls(s selection) {
 	})
 	krow.AppendChild(menu)
 	de.panel.AppendChild(krow)
+	de.kind = menu
 	de.button(de.panel, "Delete location", "Delete this location and its edges (Delete key on the drawing)", de.deleteSelected)
 }
 
@@ -478,55 +500,57 @@ func (de *drawEditor) fillPanel(loc *edit.Location, e *edit.Edge) {
 	switch {
 	case loc != nil:
 		values["name"], values["invariant"] = loc.Name, loc.Invariant
-		if box := de.fields["initial"]; box != nil {
-			box.SetChecked(loc.Initial)
-			box.SetDisabled(loc.Initial) // a template has one initial location: pick another
+		if de.initial != nil {
+			de.initial.SetChecked(loc.Initial)
+			de.initial.SetDisabled(loc.Initial) // a template has one initial location: pick another
 		}
-		if menu, ok := de.panel.QuerySelector(`select[data-field="kind"]`).(*dom.HTMLSelectElement); ok {
-			menu.SetValue(kindName(loc.Kind))
+		if de.kind != nil {
+			de.kind.SetValue(kindName(loc.Kind))
 		}
 	case e != nil:
 		values["select"], values["guard"], values["synchronisation"], values["assignment"] = e.Select, e.Guard, e.Sync, e.Update
 	}
 	active := de.a.doc.ActiveElement()
 	for name, v := range values {
-		in := de.fields[name]
-		if in == nil || (active != nil && active.Underlying().Equal(in.Underlying())) {
+		f := de.fields[name]
+		if f == nil || (active != nil && f.row.Contains(active)) {
 			continue
 		}
-		if in.Value() != v {
-			in.SetValue(v)
+		if f.area.Text() != v {
+			f.area.SetText(v)
 		}
 	}
 }
 
-// showNotes puts every diagnostic about the selection beside the field
-// whose text it is in (the document locates its offset), or under the
-// fields when no field holds it.
+// showNotes marks every diagnostic about the selection in the field
+// whose text it is in (the document locates its offset), and lists the
+// others under the fields with their line and column.
 func (de *drawEditor) showNotes() {
-	texts := map[string]string{}
+	if de.note == nil {
+		return
+	}
+	marks := map[string][]partDiag{}
+	var rest []string
 	if name, ok := de.selectionTemplateName(); ok {
 		for _, dg := range de.a.drawings.diags {
 			if dg.Template != name || !de.about(dg) {
 				continue
 			}
-			f := de.fieldOf(dg)
-			if texts[f] != "" {
-				texts[f] += "\n"
+			if f, pd, ok := de.fieldOf(dg); ok {
+				marks[f] = append(marks[f], pd)
+			} else {
+				rest = append(rest, noteText(dg))
 			}
-			texts[f] += noteText(dg)
 		}
 	}
-	for name, n := range de.notes {
-		n.SetTextContent(texts[name])
-		if texts[name] == "" {
-			n.SetAttribute("hidden", "")
-		} else {
-			n.RemoveAttribute("hidden")
-		}
-		if in := de.fields[name]; in != nil {
-			in.SetAttribute("aria-invalid", strconv.FormatBool(texts[name] != ""))
-		}
+	for name, f := range de.fields {
+		f.area.SetDiagnostics(marks[name])
+	}
+	de.note.SetTextContent(strings.Join(rest, "\n"))
+	if len(rest) == 0 {
+		de.note.SetAttribute("hidden", "")
+	} else {
+		de.note.RemoveAttribute("hidden")
 	}
 }
 
@@ -546,29 +570,35 @@ func (de *drawEditor) about(dg protocol.Diagnostic) bool {
 	return dg.Location == "" && dg.Edge == de.sel.edge
 }
 
-// fieldOf names the panel field whose text holds dg's position, "" when
-// none does.
-func (de *drawEditor) fieldOf(dg protocol.Diagnostic) string {
-	if de.a.bench == nil {
-		return ""
+// fieldOf names the panel field whose text holds dg's position, and
+// where in that text it is.
+func (de *drawEditor) fieldOf(dg protocol.Diagnostic) (string, partDiag, bool) {
+	if de.a.bench == nil || !dg.Pos.IsValid() {
+		return "", partDiag{}, false
 	}
-	part, _, ok := de.a.bench.doc().Locate(dg.Pos.Offset)
+	d := de.a.bench.doc()
+	part, from, ok := d.Locate(dg.Pos.Offset)
 	if !ok {
-		return ""
+		return "", partDiag{}, false
 	}
+	to := from + 1
+	if pe, end, ok := d.Locate(dg.End.Offset); ok && dg.End.IsValid() && pe == part && end > from {
+		to = end
+	}
+	pd := partDiag{From: from, To: to, Severity: dg.Severity, Message: dg.Message}
 	switch part.Kind {
 	case edit.LocationName:
-		return "name"
+		return "name", pd, true
 	case edit.Invariant:
-		return "invariant"
+		return "invariant", pd, true
 	case edit.EdgeLabel:
 		for _, k := range labelKinds {
 			if edgeLabelKind(k.kind) == part.Label {
-				return k.kind
+				return k.kind, pd, true
 			}
 		}
 	}
-	return ""
+	return "", partDiag{}, false
 }
 
 // noteText words a diagnostic for the panel: where, then what.

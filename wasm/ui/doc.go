@@ -76,6 +76,33 @@
 // (cue_js.go) as well as colours, since models colour their own
 // locations in yellows and oranges close to the highlight's.
 //
+// Templates are edited on their drawings (drawedit_js.go, drawdrag_js.go,
+// and draw.go for the geometry): the Edit drawings toggle above the
+// drawings shows one drawing per template of the workbench's document,
+// drawn from the document itself (docTemplate) and again after every
+// change, so the drawing follows the edit at once, also while the model
+// has errors; the parse that follows only brings the diagnostics and the
+// model's colours. Everything changes through the workbench's apply:
+// one undo step per drag, per click of a tool, per arrow key, and per
+// run of typing in a field (applyText). A drag moves the SVG elements
+// while the pointer moves (the pointer captured by the <svg>) and applies
+// once when it is let go; client points go through the <svg>'s screen
+// matrix, so zoomed and panned drawings edit in place, and a parse that
+// answers during a drag does not replace the drawing under it. A press
+// on empty space is left to the zoomer, which pans. The tools are named
+// buttons (Select, Add location, Add edge, Add nail, Delete selected);
+// Shift+drag from a location adds an edge with any tool, a double click
+// adds a location on empty space and a nail on an edge. Locations and
+// edges take the focus with Tab (the renderer's Options.Edit makes them
+// focusable and names them): the arrows move a location, Delete removes,
+// Enter goes to the side panel. The side panel edits the selection in
+// named fields (a location's name, invariant, initial box and kind; an
+// edge's select, guard, sync and update), the workbench's editor areas,
+// each marking the diagnostics whose position core/edit locates in its
+// text. The panel keeps one height whatever it shows, so a selection
+// never moves the drawings under the pointer. Templates are added,
+// renamed and deleted in the workbench's parts list; the drawings follow.
+//
 // Only DOM glue is built for GOOS=js (files ending in _js.go). Logic that
 // needs no DOM lives in ordinary files of this package (step
 // descriptions, source excerpts, the gallery) or in the packages share

@@ -211,3 +211,80 @@ func TestPageDrawEdit(t *testing.T) {
 	}
 	Screenshot(t, ctx, "page-draw-edit.png")
 }
+
+// The tools on Fischer's drawing, each undoable: the Add location tool,
+// the new location named, made committed and initial in the side panel,
+// a self-loop drawn with the Add edge tool (two nails), a nail added on
+// an edge by a double click and dragged, a label dragged, the location
+// deleted with the Delete key (its self-loop with it) and brought back
+// with Ctrl+Z; a template added in the parts list gets a drawing with
+// its initial location.
+func TestPageDrawTools(t *testing.T) {
+	ctx := openPage(t, site(t))
+	chooseExample(t, ctx, "fischer")
+	click(t, ctx, ".draw-bar button.draw-toggle")
+	waitPage(t, ctx, `document.querySelectorAll("#drawings figure.editing").length === 1`, 5*time.Second)
+	Eval[bool](t, ctx, drawProbes+` && dt.show("P")`)
+	at := func(x, y float64) [2]float64 { return pt2(t, ctx, fmt.Sprintf(`dt.toClient("P", %v, %v)`, x, y)) }
+
+	click(t, ctx, `.draw-tools button[data-tool="location"]`)
+	clickAt(t, ctx, at(0, 0))
+	waitPage(t, ctx, `dt.locs("P").length === 5 && document.querySelector(".draw-panel h3").textContent === "Location in P"`, 5*time.Second)
+	id := Eval[[]string](t, ctx, `dt.locs("P")`)[4]
+	if c := Eval[[2]float64](t, ctx, fmt.Sprintf(`dt.centre("P", %q)`, id)); math.Abs(c[0]) > 1 || math.Abs(c[1]) > 1 {
+		t.Errorf("the location was added at %v, want 0,0", c)
+	}
+	click(t, ctx, `.draw-panel [data-field="name"] input, .draw-panel [data-field="name"] .cm-content`)
+	typeKeys(t, ctx, "m", "i", "d")
+	loc := fmt.Sprintf(`dt.svg("P").querySelector('[data-loc=%q]')`, id)
+	waitPage(t, ctx, loc+`.querySelector('text[data-label="name"]').textContent === "mid"`, 5*time.Second)
+	Eval[bool](t, ctx, `document.querySelector('.draw-panel select[data-field="kind"]').focus(), true`)
+	typeKeys(t, ctx, kb.ArrowDown, kb.ArrowDown)
+	click(t, ctx, `.draw-panel input[data-field="initial"]`)
+	waitPage(t, ctx, loc+`.classList.contains("committed") && `+loc+`.classList.contains("initial") && !dt.svg("P").querySelector('[data-loc="id0"]').classList.contains("initial")`, 5*time.Second)
+
+	// A self-loop: out of the location and back with the Add edge tool.
+	click(t, ctx, `.draw-tools button[data-tool="edge"]`)
+	c := at(0, 0)
+	mouse(t, ctx, chromedp.MousePressed, c, 1, 0)
+	for _, d := range [][2]float64{{0, -20}, {0, -40}, {0, -60}, {8, -40}, {4, -10}, {0, 0}} {
+		mouse(t, ctx, chromedp.MouseMoved, [2]float64{c[0] + d[0], c[1] + d[1]}, 0, 0)
+	}
+	mouse(t, ctx, chromedp.MouseReleased, c, 1, 0)
+	loop := fmt.Sprintf(`dt.svg("P").querySelector('.edge[data-source=%q][data-target=%[1]q]')`, id)
+	waitPage(t, ctx, loop+` !== null && `+loop+`.querySelectorAll(".nail").length === 2`, 5*time.Second)
+	click(t, ctx, `.draw-tools button[data-tool="select"]`)
+
+	// A nail on edge 0 (idle -> req, straight) by a double click, then
+	// dragged down by 30 pixels.
+	doubleAt(t, ctx, pt2(t, ctx, `dt.edgeMiddle("P", 0)`))
+	nail := `dt.svg("P").querySelector('[data-edge="0"] .nail')`
+	waitPage(t, ctx, nail+` !== null`, 5*time.Second)
+	n0 := Eval[[2]float64](t, ctx, `(n => [Number(n.getAttribute("cx")), Number(n.getAttribute("cy"))])(`+nail+`)`)
+	from := at(n0[0], n0[1])
+	to := [2]float64{from[0], from[1] + 30}
+	u := Eval[[2]float64](t, ctx, fmt.Sprintf(`dt.toUser("P", %v, %v)`, to[0], to[1]))
+	dragFrom(t, ctx, from, to, 0)
+	waitPage(t, ctx, fmt.Sprintf(`(n => Number(n.getAttribute("cy")) === %v)(%s)`, math.Round(u[1]), nail), 5*time.Second)
+
+	// The guard of edge 1 (x <= k, at 110,-20) dragged right by 30 pixels.
+	label := `dt.svg("P").querySelector('[data-edge="1"] text[data-label="guard"]')`
+	l0 := Eval[[2]float64](t, ctx, `(l => { const b = l.getBBox(); return [b.x + 4, b.y + b.height / 2] })(`+label+`)`)
+	x0 := Eval[float64](t, ctx, `Number(`+label+`.getAttribute("x"))`)
+	lf := at(l0[0], l0[1])
+	lt := [2]float64{lf[0] + 30, lf[1]}
+	ux := Eval[[2]float64](t, ctx, fmt.Sprintf(`dt.toUser("P", %v, %v)`, lt[0], lt[1]))[0] - l0[0]
+	dragFrom(t, ctx, lf, lt, 0)
+	waitPage(t, ctx, fmt.Sprintf(`Number(%s.getAttribute("x")) === %v`, label, x0+math.Round(ux)), 5*time.Second)
+
+	// Delete the new location from the keyboard, and undo.
+	Eval[bool](t, ctx, loc+`.focus(), true`)
+	press(t, ctx, kb.Delete)
+	waitPage(t, ctx, `dt.locs("P").length === 4 && `+loop+` === null`, 5*time.Second)
+	pressWith(t, ctx, "z", chromedp.ModifierCtrl)
+	waitPage(t, ctx, `dt.locs("P").length === 5 && `+loop+` !== null`, 5*time.Second)
+
+	// A new template has a drawing with its initial location.
+	click(t, ctx, "#add-template")
+	waitPage(t, ctx, `dt.fig("Template") !== null && dt.svg("Template").querySelectorAll(".location.initial").length === 1`, 5*time.Second)
+}

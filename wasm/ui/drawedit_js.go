@@ -122,6 +122,7 @@ func (de *drawEditor) setOn(on bool) {
 	de.setState(on)
 	if de.a.model != nil {
 		de.a.drawings.show(de.a.model)
+		de.a.sim.redrawn() // a trace shown goes back on the processes' drawings
 	}
 	de.showPanel()
 }

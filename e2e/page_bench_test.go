@@ -155,3 +155,32 @@ func TestPageBenchText(t *testing.T) {
 	}
 	Screenshot(t, ctx, "page-bench-text.png")
 }
+
+// A model opened with a .q file lists each query once: the file's
+// repeats of the model's own queries are left out. A trace shown is
+// closed, with a note, once the model is edited.
+func TestPageBenchQueryFileAndStaleTrace(t *testing.T) {
+	ctx := openPage(t, site(t))
+	upload(t, ctx, "testdata/bench-own.xml", "testdata/bench-own.q")
+	waitDrawn(t, ctx)
+	formulas := Eval[[]string](t, ctx, `[...document.querySelectorAll("#queries li .formula")].map(f => f.textContent.trim())`)
+	if strings.Join(formulas, " | ") != "E<> P.B | A[] x >= 0 | E<> P.A" {
+		t.Fatalf("queries listed: %q, want the model's two and the file's new one", formulas)
+	}
+	marker, status := checkRow(t, ctx, 0, 30*time.Second)
+	if !strings.Contains(" "+marker+" ", " satisfied ") {
+		t.Fatalf("E<> P.B: marker %q, status %q", marker, status)
+	}
+	waitPage(t, ctx, `!document.getElementById("simulator").hidden && document.querySelectorAll("#steps .row").length > 0`, 10*time.Second)
+
+	click(t, ctx, `#parts button[data-part="decl"]`)
+	selectIn(t, ctx, partEditor("decl"), "clock x;", len("clock x;"), 0)
+	press(t, ctx, " int y;")
+	waitPage(t, ctx, `document.getElementById("sim-note").textContent.includes("previous version")`, 5*time.Second)
+	if n := Eval[int](t, ctx, `document.querySelectorAll("#steps .row, #drawings .location.active").length`); n != 0 {
+		t.Errorf("%d trace rows or highlighted locations left after the edit", n)
+	}
+	if m := Eval[string](t, ctx, `document.querySelector('#queries li[data-query="0"] .marker').className.trim()`); m != "marker" {
+		t.Errorf("the verdict stays after the edit: %q", m)
+	}
+}

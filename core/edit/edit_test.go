@@ -470,3 +470,16 @@ func TestKindNames(t *testing.T) {
 		}
 	}
 }
+
+// A zero Doc is an empty document that edits fill.
+func TestZeroDoc(t *testing.T) {
+	var d Doc
+	d.SetDeclaration("int i;")
+	d.AddTemplate("T")
+	d.SetSystem("system T;")
+	d.InsertQuery(0, Query{Formula: "E<> T.id0"})
+	if _, _, err := load("zero.xml", d.Bytes()); err != nil {
+		t.Fatalf("%v\n%s", err, d.Bytes())
+	}
+	checkDoc(t, &d)
+}

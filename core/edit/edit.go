@@ -171,13 +171,14 @@ func (d *Doc) templates() []*node {
 // Templates returns how many templates the document has.
 func (d *Doc) Templates() int { return len(d.templates()) }
 
-// Template returns a handle to template i (from 0), or nil when there is
-// none. It stays valid until the template is deleted; it edits d, never a
-// clone of d.
+// Template returns a handle to template i (from 0). It stays valid until
+// the template is deleted; it edits d, never a clone of d. For an index
+// out of range, as for a deleted template, the handle is to no template:
+// its reads are empty and its edits do nothing.
 func (d *Doc) Template(i int) *Template {
 	ts := d.templates()
 	if i < 0 || i >= len(ts) {
-		return nil
+		return &Template{d: d, e: elem("template")}
 	}
 	return &Template{d: d, e: ts[i]}
 }

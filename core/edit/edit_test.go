@@ -315,8 +315,23 @@ func equal(a, b any) bool {
 func TestEditsOutOfRange(t *testing.T) {
 	src := readTestdata(t, "keep.xml")
 	d := mustParse(t, src)
-	if d.Template(2) != nil || d.Template(-1) != nil {
-		t.Error("a template that does not exist")
+	for _, i := range []int{2, -1} {
+		none := d.Template(i)
+		if none.Name() != "" || len(none.Locations()) != 0 || len(none.Edges()) != 0 {
+			t.Errorf("template %d has something", i)
+		}
+		none.SetName("x")
+		none.AddLocation(Point{})
+		none.SetEdgeLabel(0, Guard, "x")
+	}
+	d2 := mustParse(t, src)
+	gone := d2.Template(1)
+	d2.DeleteTemplate(1)
+	before := d2.Bytes()
+	gone.SetName("Q2")
+	gone.SetKind("id6", Committed)
+	if !bytes.Equal(d2.Bytes(), before) {
+		t.Error("a deleted template's handle changed the document")
 	}
 	tp := d.Template(0)
 	tp.DeleteLocation("nope")

@@ -37,9 +37,8 @@
 // the last good drawing stays, and each diagnostic is placed on the part
 // of the document it falls in (diagparts.go, with edit.Doc.Locate) and
 // marked there. The model area lists the parts as UPPAAL's project tree
-// does, with their editors (parts_js.go, through area_js.go's
-// editorArea); the verifier's rows edit the document's queries in place
-// (queries_js.go). What a check, a trace or a simulated path was made
+// does, with their code editors (parts_js.go, codeedit_js.go); the
+// verifier's rows edit the document's queries in place (queries_js.go). What a check, a trace or a simulated path was made
 // for is the model's meaning (semantics.go's fingerprint: not its
 // layout, comments or queries): an edit that changes it closes the trace
 // or path shown with a note, forgets the verdicts, and a check under way

@@ -425,11 +425,11 @@ func (de *drawEditor) buildPanel(key string, loc *edit.Location, e *edit.Edge) {
 	p.AppendChild(de.note)
 }
 
-// panelField is one text field of the panel: a workbench editor (a code
-// editor, or a plain input) in a row named after the field.
+// panelField is one text field of the panel: a one-line code editor in
+// a row named after the field.
 type panelField struct {
 	row  dom.HTMLElement
-	area editorArea
+	area *codeEditor
 }
 
 // field adds a named one-line editor whose typing is applied as it goes
@@ -447,7 +447,7 @@ func (de *drawEditor) field(item, name, label string, set func(string) func(*edi
 	de.panel.AppendChild(row)
 	ti, part := de.sel.tmpl, templateKey(de.sel.tmpl)+".drawing "+item+" "+name
 	b := de.a.bench
-	area := newArea(row, areaOptions{Language: "uppaal", Label: label, OnUndo: b.undo, OnRedo: b.redo,
+	area := newCodeEditor(row, editorOptions{Language: "uppaal", Label: label, SingleLine: true, OnUndo: b.undo, OnRedo: b.redo,
 		OnChange: func(v string) {
 			de.changeText(part, "edit "+strings.ToLower(label), ti, set(v))
 		}})
@@ -530,7 +530,7 @@ func (de *drawEditor) showNotes() {
 	if de.note == nil {
 		return
 	}
-	marks := map[string][]partDiag{}
+	marks := map[string][]inlineDiag{}
 	var rest []string
 	if name, ok := de.selectionTemplateName(); ok {
 		for _, dg := range de.a.drawings.diags {
@@ -573,20 +573,20 @@ func (de *drawEditor) about(dg protocol.Diagnostic) bool {
 
 // fieldOf names the panel field whose text holds dg's position, and
 // where in that text it is.
-func (de *drawEditor) fieldOf(dg protocol.Diagnostic) (string, partDiag, bool) {
+func (de *drawEditor) fieldOf(dg protocol.Diagnostic) (string, inlineDiag, bool) {
 	if de.a.bench == nil || !dg.Pos.IsValid() {
-		return "", partDiag{}, false
+		return "", inlineDiag{}, false
 	}
 	d := de.a.bench.doc()
 	part, from, ok := d.Locate(dg.Pos.Offset)
 	if !ok {
-		return "", partDiag{}, false
+		return "", inlineDiag{}, false
 	}
 	to := from + 1
 	if pe, end, ok := d.Locate(dg.End.Offset); ok && dg.End.IsValid() && pe == part && end > from {
 		to = end
 	}
-	pd := partDiag{From: from, To: to, Severity: dg.Severity, Message: dg.Message}
+	pd := inlineDiag{From: from, To: to, Severity: dg.Severity, Message: dg.Message}
 	switch part.Kind {
 	case edit.LocationName:
 		return "name", pd, true
@@ -599,7 +599,7 @@ func (de *drawEditor) fieldOf(dg protocol.Diagnostic) (string, partDiag, bool) {
 			}
 		}
 	}
-	return "", partDiag{}, false
+	return "", inlineDiag{}, false
 }
 
 // noteText words a diagnostic for the panel: where, then what.

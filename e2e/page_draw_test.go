@@ -206,9 +206,15 @@ func TestPageDrawEdit(t *testing.T) {
 		t.Errorf("%d parts drawn as errors after the edits", n)
 	}
 	// With an edge in the side panel, every control has a name and every
-	// text its contrast, as on the rest of the page.
-	for _, p := range Eval[[]string](t, ctx, auditJS) {
-		t.Errorf("editing: %s", p)
+	// text its contrast, as on the rest of the page, in both themes.
+	for _, th := range []string{"light", "dark"} {
+		if th == "dark" {
+			click(t, ctx, "#theme")
+			waitPage(t, ctx, `document.documentElement.dataset.theme === "dark"`, 2*time.Second)
+		}
+		for _, p := range Eval[[]string](t, ctx, auditJS) {
+			t.Errorf("editing, %s theme: %s", th, p)
+		}
 	}
 	Screenshot(t, ctx, "page-draw-edit.png")
 }
@@ -216,7 +222,8 @@ func TestPageDrawEdit(t *testing.T) {
 // The tools on Fischer's drawing, each undoable: the Add location tool,
 // the new location named, made committed and initial in the side panel,
 // a self-loop drawn with the Add edge tool (two nails), a nail added on
-// an edge by a double click and dragged, a label dragged, the location
+// an edge by a double click, dragged, removed by a double click and put
+// back with Ctrl+Z, a label dragged, the location
 // deleted with the Delete key (its self-loop with it) and brought back
 // with Ctrl+Z; a template added in the parts list gets a drawing with
 // its initial location.
@@ -267,6 +274,10 @@ func TestPageDrawTools(t *testing.T) {
 	u := Eval[[2]float64](t, ctx, fmt.Sprintf(`dt.toUser("P", %v, %v)`, to[0], to[1]))
 	dragFrom(t, ctx, from, to, 0)
 	waitPage(t, ctx, fmt.Sprintf(`(n => Number(n.getAttribute("cy")) === %v)(%s)`, math.Round(u[1]), nail), 5*time.Second)
+	doubleAt(t, ctx, pt2(t, ctx, `dt.toClient("P", ...(n => [Number(n.getAttribute("cx")), Number(n.getAttribute("cy"))])(`+nail+`))`))
+	waitPage(t, ctx, nail+` === null`, 5*time.Second)
+	pressWith(t, ctx, "z", chromedp.ModifierCtrl)
+	waitPage(t, ctx, nail+` !== null`, 5*time.Second)
 
 	// The guard of edge 1 (x <= k, at 110,-20) dragged right by 30 pixels.
 	label := `dt.svg("P").querySelector('[data-edge="1"] text[data-label="guard"]')`

@@ -332,7 +332,23 @@ func (de *drawEditor) centre(f *figure, id string) (pt, bool) {
 	return locCentre(g), true
 }
 
-// doubleClick adds a location on empty space, a nail on an edge, and
+// removeNail removes nail k of edge i of f's template.
+func (de *drawEditor) removeNail(f *figure, i, k int) {
+	t := de.template(f.index)
+	if t == nil {
+		return
+	}
+	es := t.Edges()
+	if i < 0 || i >= len(es) || k < 0 || k >= len(es[i].Nails) {
+		return
+	}
+	nails := append(append([]edit.Point(nil), es[i].Nails[:k]...), es[i].Nails[k+1:]...)
+	de.change("remove nail", f.index, func(t *edit.Template) { t.SetNails(i, nails) })
+	de.selectItem(selection{tmpl: f.index, edge: i})
+}
+
+// doubleClick removes a nail, adds a location on empty space, a nail on
+// an edge, and
 // takes the focus to the panel's first field on a location or a label.
 func (de *drawEditor) doubleClick(f *figure, e dom.Event) {
 	ev := e.Underlying()
@@ -347,6 +363,8 @@ func (de *drawEditor) doubleClick(f *figure, e dom.Event) {
 	h := hitOf(under)
 	p := toUser(f.svg, ev)
 	switch {
+	case h.nail != nil:
+		de.removeNail(f, itemOf(f, under).edge, atoi(h.nail.GetAttribute("data-nail")))
 	case h.label != nil:
 		de.selectItem(itemOf(f, under))
 		de.focusField(h.label.GetAttribute("data-label"))

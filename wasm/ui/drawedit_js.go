@@ -415,7 +415,7 @@ func (de *drawEditor) buildPanel(key string, loc *edit.Location, e *edit.Edge) {
 		h.SetTextContent("Nothing selected")
 		hint := de.a.doc.CreateElement("p")
 		hint.SetAttribute("class", "muted")
-		hint.SetTextContent("Click a location or an edge, or Tab to it on a drawing, to edit it here. Double-click empty space to add a location; Shift+drag from a location to another to add an edge.")
+		hint.SetTextContent("Click a location or an edge, or Tab to it on a drawing, to edit it here. Double-click empty space to add a location, an edge to bend it, a nail to remove it; Shift+drag from a location to another to add an edge.")
 		p.AppendChild(hint)
 	}
 	de.note = de.a.doc.CreateElement("p").(dom.HTMLElement)

@@ -5,6 +5,7 @@
 package main
 
 import (
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -260,8 +261,14 @@ func (a *app) showModel(m *protocol.Model) {
 // processes hidden stay hidden, the trace shown stays on them), its
 // queries' annotations updated.
 func (a *app) updateModel(m *protocol.Model) {
+	same := a.model != nil && reflect.DeepEqual(a.model.Templates, m.Templates) && reflect.DeepEqual(a.model.Processes, m.Processes)
 	a.model = m
 	a.names = newNames(m)
+	if same {
+		// An edit that changes no drawing (a query, a declaration) keeps
+		// the drawings as they are, zoomed and panned.
+		return
+	}
 	hidden := a.drawings.hiddenProcesses()
 	a.drawings.show(m)
 	a.drawings.hide(hidden)

@@ -208,6 +208,15 @@ func (de *drawEditor) pointerUp(e dom.Event, cancel bool) {
 	}
 	delta := toUser(d.f.svg, ev).sub(d.start)
 	de.commitDrag(d, ev, delta)
+	if d.el != nil && de.a.doc.Contains(d.el) {
+		// Nothing changed (the element was let go where it was), so
+		// nothing was redrawn: put it back as drawn.
+		d.el.RemoveAttribute("transform")
+		if d.kind == "nail" {
+			d.el.SetAttribute("cx", fmtNum(d.origin.X))
+			d.el.SetAttribute("cy", fmtNum(d.origin.Y))
+		}
+	}
 }
 
 // commitDrag applies a finished drag as one edit.

@@ -6,6 +6,7 @@
 package main
 
 import (
+	"reflect"
 	"strconv"
 	"syscall/js"
 
@@ -83,23 +84,33 @@ func (d *drawings) show(m *protocol.Model) {
 		d.pin()
 		return
 	}
+	tmpls := map[string]*protocol.Template{}
+	for i := range m.Templates {
+		tmpls[m.Templates[i].Name] = &m.Templates[i]
+	}
+	var ts []protocol.Template
 	if editing {
+		doc := d.a.bench.doc()
+		for i := range doc.Templates() {
+			t := doc.Template(i)
+			ts = append(ts, docTemplate(t, tmpls[t.Name()]))
+		}
+		if d.drawsTemplates(ts) {
+			// An edit that changes no drawing (a declaration, a query)
+			// keeps them as they are: focus, zoom and all.
+			d.listProcesses(m)
+			d.pin()
+			return
+		}
 		d.a.draw.rememberFocus()
 	}
 	kept := d.keepView()
 	box.SetInnerHTML("")
 	d.figs = nil
 	d.unzoomAll()
-	tmpls := map[string]*protocol.Template{}
-	for i := range m.Templates {
-		tmpls[m.Templates[i].Name] = &m.Templates[i]
-	}
 	switch {
 	case editing:
-		doc := d.a.bench.doc()
-		for i := range doc.Templates() {
-			t := doc.Template(i)
-			dt := docTemplate(t, tmpls[t.Name()])
+		for i, dt := range ts {
 			d.add(box, &figure{template: &dt, index: i})
 		}
 	case len(m.Processes) > 0:
@@ -120,6 +131,20 @@ func (d *drawings) show(m *protocol.Model) {
 	if editing {
 		d.a.draw.redrawn()
 	}
+}
+
+// drawsTemplates reports whether the figures are the editing drawings
+// of exactly ts.
+func (d *drawings) drawsTemplates(ts []protocol.Template) bool {
+	if len(d.figs) != len(ts) {
+		return false
+	}
+	for i, f := range d.figs {
+		if f.index != i || !reflect.DeepEqual(*f.template, ts[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func (d *drawings) add(box dom.HTMLElement, f *figure) {

@@ -289,6 +289,29 @@ func TestPageDrawTools(t *testing.T) {
 	dragFrom(t, ctx, lf, lt, 0)
 	waitPage(t, ctx, fmt.Sprintf(`Number(%s.getAttribute("x")) === %v`, label, x0+math.Round(ux)), 5*time.Second)
 
+	// Enlarged and zoomed in, a drag still moves wait (id2) by what the
+	// pointer moved in the drawing's units, and the drawing stays
+	// enlarged at its zoom when it is drawn again.
+	click(t, ctx, `#drawings figure[data-template="P"] button.enlarge`)
+	waitPage(t, ctx, `dt.fig("P").classList.contains("enlarged")`, 2*time.Second)
+	Eval[bool](t, ctx, `dt.fig("P").querySelector(".view").focus(), true`)
+	press(t, ctx, "+")
+	vb0 := Eval[[4]float64](t, ctx, `dt.box("P")`)
+	c2 := Eval[[2]float64](t, ctx, `dt.centre("P", "id2")`)
+	wf := at(c2[0], c2[1])
+	wt := [2]float64{wf[0] - 40, wf[1] + 20}
+	wu := Eval[[2]float64](t, ctx, fmt.Sprintf(`dt.toUser("P", %v, %v)`, wt[0], wt[1]))
+	dragFrom(t, ctx, wf, wt, 0)
+	waitPage(t, ctx, fmt.Sprintf(`(c => c[0] === %v && c[1] === %v)(dt.centre("P", "id2"))`, math.Round(wu[0]), math.Round(wu[1])), 5*time.Second)
+	if !Eval[bool](t, ctx, `dt.fig("P").classList.contains("enlarged")`) {
+		t.Error("the enlarged drawing is no longer enlarged after the drag")
+	}
+	if vb := Eval[[4]float64](t, ctx, `dt.box("P")`); math.Abs(vb[2]-vb0[2]) > 0.5 {
+		t.Errorf("the view's width went from %v to %v units after the drag", vb0[2], vb[2])
+	}
+	press(t, ctx, kb.Escape)
+	waitPage(t, ctx, `!dt.fig("P").classList.contains("enlarged") && document.querySelector(".draw-panel h3").textContent === "Nothing selected"`, 2*time.Second)
+
 	// Delete the new location from the keyboard, and undo.
 	Eval[bool](t, ctx, loc+`.focus(), true`)
 	press(t, ctx, kb.Delete)

@@ -418,6 +418,7 @@ func (de *drawEditor) key(f *figure, e *dom.KeyboardEvent) {
 		de.focusField("guard")
 	case k == "Escape":
 		de.selectItem(noSelection)
+		return // and the zoomer returns an enlarged drawing
 	case s.loc != "":
 		d, ok := arrowStep(k, e.ShiftKey())
 		if !ok {

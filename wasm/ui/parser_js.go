@@ -8,12 +8,19 @@ package main
 
 import (
 	"syscall/js"
+	"time"
 
 	"beeline/core/protocol"
 )
 
 // parseWorkerURL is the resident worker's script, relative to index.html.
 const parseWorkerURL = "web/parse-worker.js"
+
+// parseStall is how long a superseded parse may run on before it is given
+// up, its worker terminated, so that a parse that never ends (or takes
+// seconds) does not hold back the newest: a parse takes tens of
+// milliseconds, and a restarted worker answers in a few hundred.
+const parseStall = 2 * time.Second
 
 // parser sends /parse requests to the resident worker, one at a time, and
 // only the newest of those waiting: while one is answered, a later
@@ -26,7 +33,10 @@ const parseWorkerURL = "web/parse-worker.js"
 // not answer, a damaged stream) is terminated. The request it was
 // answering, when still the newest, runs as a one-off job in a fresh
 // worker (engine.start), and so does the next request, which also starts
-// a new resident worker for the requests after it.
+// a new resident worker for the requests after it. A worker whose memory
+// grew past what a parse should need asks to retire, and one whose parse
+// was superseded and still runs after parseStall is given up: either is
+// terminated, and the next request goes to a new one.
 type parser struct {
 	e *engine
 
@@ -44,13 +54,16 @@ type parser struct {
 	seq        int
 }
 
-// parseCall is one request and what its answer goes to; oneOff is set
-// once it runs as a job in a fresh worker rather than in the resident one.
+// parseCall is one request and what its answer goes to. at is when it
+// was sent; oneOff is set once it runs as a job in a fresh worker rather
+// than in the resident one, and job is that job once started.
 type parseCall struct {
 	id     int
 	req    *protocol.Request
 	done   func([]protocol.Frame)
+	at     time.Time
 	oneOff bool
+	job    *job
 }
 
 // newParser returns the page's parser; it starts the resident worker
@@ -75,7 +88,33 @@ func newParser(e *engine) *parser {
 func (p *parser) parse(req *protocol.Request, done func([]protocol.Frame)) {
 	p.seq++
 	p.next = &parseCall{id: p.seq, req: req, done: done}
+	if c := p.sent; c != nil && time.Since(c.at) >= parseStall {
+		p.abandon(c)
+	}
 	p.pump()
+}
+
+// watch gives c up if, parseStall after it was sent, it is still being
+// answered while a newer request waits.
+func (p *parser) watch(c *parseCall) {
+	time.Sleep(parseStall)
+	if p.sent == c && p.next != nil {
+		p.abandon(c)
+		p.pump()
+	}
+}
+
+// abandon stops c, the request being answered: its one-off job, or the
+// resident worker.
+func (p *parser) abandon(c *parseCall) {
+	if c.oneOff {
+		if c.job != nil {
+			c.job.stop()
+		}
+	} else {
+		p.stopWorker()
+	}
+	p.sent = nil
 }
 
 // pump sends the waiting request when none is being answered and the
@@ -91,6 +130,8 @@ func (p *parser) pump() {
 	}
 	c := p.next
 	p.next, p.sent = nil, c
+	c.at = time.Now()
+	go p.watch(c)
 	switch {
 	case p.e.err != nil:
 		p.oneOff(c) // says why the engine is not available
@@ -156,6 +197,9 @@ func (p *parser) message(data js.Value) {
 		p.fail("the parse worker sent a damaged answer")
 		return
 	}
+	if data.Get("retire").Truthy() {
+		p.stopWorker()
+	}
 	p.answer(p.sent, frames)
 }
 
@@ -192,14 +236,8 @@ func (p *parser) answer(c *parseCall, frames []protocol.Frame) {
 // that fails before its first request leaves it be.)
 func (p *parser) fail(msg string) {
 	if !p.worker.IsUndefined() {
-		p.worker.Set("onmessage", js.Null())
-		p.worker.Set("onerror", js.Null())
-		p.worker.Set("onmessageerror", js.Null())
-		p.worker.Call("terminate")
-		for _, f := range p.funcs {
-			f.Release()
-		}
-		p.worker, p.funcs, p.failed = js.Undefined(), nil, true
+		p.stopWorker()
+		p.failed = true
 	}
 	global.Get("console").Call("warn", msg+"; parsing in a fresh worker")
 	c := p.sent
@@ -214,13 +252,29 @@ func (p *parser) fail(msg string) {
 	p.oneOff(c)
 }
 
+// stopWorker terminates the resident worker, if one runs, and releases
+// its handlers; the next request starts another.
+func (p *parser) stopWorker() {
+	if p.worker.IsUndefined() {
+		return
+	}
+	p.worker.Set("onmessage", js.Null())
+	p.worker.Set("onerror", js.Null())
+	p.worker.Set("onmessageerror", js.Null())
+	p.worker.Call("terminate")
+	for _, f := range p.funcs {
+		f.Release()
+	}
+	p.worker, p.funcs = js.Undefined(), nil
+}
+
 // oneOff answers c (the request being answered) with a job in a fresh
 // worker, as every job but a parse runs.
 func (p *parser) oneOff(c *parseCall) {
 	c.oneOff = true
 	go func() {
 		var frames []protocol.Frame
-		_, err := p.e.start("/parse", c.req, func(f protocol.Frame) {
+		j, err := p.e.start("/parse", c.req, func(f protocol.Frame) {
 			frames = append(frames, f)
 			if f.Kind == protocol.FrameDone {
 				p.answer(c, frames)
@@ -228,7 +282,9 @@ func (p *parser) oneOff(c *parseCall) {
 		})
 		if err != nil {
 			p.answer(c, failure("the engine is not available: "+err.Error()))
+			return
 		}
+		c.job = j
 	}()
 }
 

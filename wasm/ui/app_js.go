@@ -32,6 +32,8 @@ type input struct {
 type app struct {
 	page
 	engine *engine
+	// parser reads models in the resident parse worker.
+	parser *parser
 
 	in    *input
 	model *protocol.Model
@@ -86,6 +88,7 @@ func (a *app) start() {
 	a.applyTheme(storedTheme())
 	bar := a.addLoadBar("Engine (" + engineURL + ")")
 	a.engine = loadEngine(bar)
+	a.parser = newParser(a.engine)
 	go func() {
 		<-a.engine.ready
 		if a.engine.err != nil {
@@ -175,7 +178,7 @@ func (a *app) applyTheme(theme string) {
 // the model the engine read goes to every area, a trace to the
 // simulator, and a check's end to a share link being opened.
 func (a *app) newVerifier() *verifier {
-	v := newVerifier(a.page, a.engine)
+	v := newVerifier(a.page, a.engine, a.parser)
 	v.onModel = a.showModel
 	v.onDiagnostics = a.showDiagnostics
 	v.onParsed = func() {

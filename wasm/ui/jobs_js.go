@@ -1,7 +1,8 @@
 //go:build js && wasm
 
 // The verifier's engine jobs, one at a time: the parse of a loaded model
-// and checks, with Cancel, live progress, verdicts and the status line.
+// (in the resident parse worker) and checks, with Cancel, live progress,
+// verdicts and the status line.
 
 package main
 
@@ -26,7 +27,23 @@ func (v *verifier) load(in *input) {
 	v.renderQueries()
 	v.byID(idProgress).SetInnerHTML("")
 	v.setStatus("", "")
-	go v.runJob("/parse", &protocol.Request{Name: in.Name, Model: in.Model, QueryFiles: in.QueryFiles}, nil)
+	v.parse(in)
+}
+
+// parse has the resident parser read the model loaded; its frames are
+// handled as a job's, and a later load's parse supersedes this one.
+func (v *verifier) parse(in *input) {
+	v.setJob("parsing")
+	v.button(idCancel).SetDisabled(true)
+	v.updateCheckButton()
+	v.parser.parse(&protocol.Request{Name: in.Name, Model: in.Model, QueryFiles: in.QueryFiles}, func(frames []protocol.Frame) {
+		if v.in != in || v.job != nil {
+			return
+		}
+		for _, f := range frames {
+			v.frame(f, nil)
+		}
+	})
 }
 
 // setStatus writes the verifier's status line; class colours it.

@@ -18,7 +18,8 @@ import (
 // elements of ids.go's "verifier" group: the query list, the search
 // options and the table cache, Check, Cancel and Simulate, the progress
 // and the status line. It runs the page's engine jobs one at a time (the
-// parse of a loaded model, and checks), and says which on <body data-job>.
+// parse of a loaded model, in the resident parse worker, and checks),
+// and says which on <body data-job>.
 //
 // The rest of the page calls its methods (load, showModel, options,
 // setOptions, selectFormula, checkSelected, …) and hears from it through
@@ -27,6 +28,7 @@ import (
 type verifier struct {
 	page
 	engine *engine
+	parser *parser
 
 	// onModel is handed the model the engine read, and is to call
 	// showModel; onDiagnostics, the errors and warnings of a model
@@ -90,8 +92,8 @@ type queryRow struct {
 	answer  string
 }
 
-func newVerifier(p page, e *engine) *verifier {
-	return &verifier{page: p, engine: e, sel: -1, pendingCheck: -1, menus: make(chan struct{})}
+func newVerifier(p page, e *engine, ps *parser) *verifier {
+	return &verifier{page: p, engine: e, parser: ps, sel: -1, pendingCheck: -1, menus: make(chan struct{})}
 }
 
 // wire starts the verifier: its controls, the catalog's menus and the

@@ -4,10 +4,16 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io/fs"
+	"net"
+	"net/http"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"beeline/core/engine"
+	"beeline/internal/webserver"
 )
 
 // The page reads a model in its resident parse worker: opened again and
@@ -63,6 +69,56 @@ func TestPageParsesEdits(t *testing.T) {
 		slices.Sort(took)
 		t.Logf("%s: Load to drawn, 3 versions: median %.0f ms", m.name, took[1])
 	}
+}
+
+// Without its resident parse worker (the script cannot be loaded, so the
+// worker fails at once, every time it is started) the page still reads
+// every model, each in a one-off job, with the same drawing and errors.
+func TestPageParsesWithoutResidentWorker(t *testing.T) {
+	RequireChromium(t)
+	root := WebRoot(t)
+	RequireUI(t, root)
+	files, err := webserver.DirFiles(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: webserver.New(webserver.Options{Files: without{files, "web/parse-worker.js"}, API: engine.New(engine.Options{})})}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	ctx := openPage(t, "http://"+ln.Addr().String()+"/")
+	model := readModel(t, "../testdata/models/fischer.xml")
+	for i := range 3 {
+		edited := fmt.Appendf(bytes.Clone(model), "<!-- edit %d -->\n", i)
+		if i == 1 {
+			edited = bytes.Replace(edited, []byte(`y="-20">x &lt;= k<`), []byte(`y="-20">x &lt;= 1O<`), 1)
+			pasteModel(t, ctx, edited, `!document.getElementById("diagnostics").hidden`)
+			if where := Eval[string](t, ctx, `document.querySelector("#diagnostics .where").textContent`); !strings.Contains(where, "pasted.xml:39:49") {
+				t.Errorf("edit %d: diagnostic %q, want it at pasted.xml:39:49", i, where)
+			}
+			continue
+		}
+		pasteModel(t, ctx, edited, `document.getElementById("diagnostics").hidden && document.querySelectorAll("#drawings figure[data-process]").length === 4`)
+		if n := Eval[int](t, ctx, `document.querySelectorAll("#queries li").length`); n != 3 {
+			t.Errorf("edit %d: %d queries listed, want fischer's 3", i, n)
+		}
+	}
+}
+
+// without is a file system with one file missing.
+type without struct {
+	fs.FS
+	name string
+}
+
+func (w without) Open(name string) (fs.File, error) {
+	if name == w.name {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	return w.FS.Open(name)
 }
 
 // pasteModel loads text through the Paste dialog and returns the

@@ -16,18 +16,11 @@ import (
 // parseWorkerURL is the resident worker's script, relative to index.html.
 const parseWorkerURL = "web/parse-worker.js"
 
-// parseStall is how long a superseded parse may run on before it is given
-// up, its worker terminated, so that a parse that never ends (or takes
-// seconds) does not hold back the newest: a parse takes tens of
-// milliseconds, and a restarted worker answers in a few hundred.
-const parseStall = 2 * time.Second
-
-// parser sends /parse requests to the resident worker, one at a time, and
-// only the newest of those waiting: while one is answered, a later
-// request replaces any earlier one still waiting, and only the answer to
-// the newest request is handed on. Starting a Go instance (the runtime,
-// the engine's tables) is what a fresh worker per job pays on every
-// parse; the resident worker pays it once.
+// parser sends /parse requests to the resident worker, in the order of
+// its queue (parsequeue.go): one at a time, and only the newest of those
+// waiting; only the answer to the newest request is handed on. Starting
+// a Go instance (the runtime, the engine's tables) is what a fresh worker
+// per job pays on every parse; the resident worker pays it once.
 //
 // A worker that fails (an error event, a message saying its engine could
 // not answer, a damaged stream) is terminated. The request it was
@@ -39,31 +32,17 @@ const parseStall = 2 * time.Second
 // terminated, and the next request goes to a new one.
 type parser struct {
 	e *engine
+	q parseQueue
 
 	// worker is the resident worker (undefined before it is started and
-	// after it failed), and funcs its handlers; failed is set when it
-	// failed and no request has restarted it yet.
+	// after it was stopped), and funcs its handlers; failed is set when
+	// it failed and no request has restarted it yet.
 	worker js.Value
 	funcs  []js.Func
 	failed bool
-
-	// sent is the request being answered (nil when none), next the newest
-	// one waiting (nil when none); seq numbers requests, so the newest
-	// is the one whose id is seq.
-	sent, next *parseCall
-	seq        int
-}
-
-// parseCall is one request and what its answer goes to. at is when it
-// was sent; oneOff is set once it runs as a job in a fresh worker rather
-// than in the resident one, and job is that job once started.
-type parseCall struct {
-	id     int
-	req    *protocol.Request
-	done   func([]protocol.Frame)
-	at     time.Time
-	oneOff bool
-	job    *job
+	// job is the one-off job answering the request being answered, when
+	// it runs as one (nil otherwise).
+	job *job
 }
 
 // newParser returns the page's parser; it starts the resident worker
@@ -86,52 +65,51 @@ func newParser(e *engine) *parser {
 // parse supersedes one not yet answered: done is then called for the
 // newest only.
 func (p *parser) parse(req *protocol.Request, done func([]protocol.Frame)) {
-	p.seq++
-	p.next = &parseCall{id: p.seq, req: req, done: done}
-	if c := p.sent; c != nil && time.Since(c.at) >= parseStall {
-		p.abandon(c)
-	}
+	p.q.add(&parseCall{req: req, done: done})
+	p.unstick()
 	p.pump()
 }
 
-// watch gives c up if, parseStall after it was sent, it is still being
-// answered while a newer request waits.
-func (p *parser) watch(c *parseCall) {
-	time.Sleep(parseStall)
-	if p.sent == c && p.next != nil {
-		p.abandon(c)
-		p.pump()
+// unstick gives up the request being answered when it is stuck (see
+// parseQueue.stuck): its one-off job is stopped, or its worker
+// terminated.
+func (p *parser) unstick() {
+	c := p.q.stuck(time.Now())
+	if c == nil {
+		return
 	}
-}
-
-// abandon stops c, the request being answered: its one-off job, or the
-// resident worker.
-func (p *parser) abandon(c *parseCall) {
 	if c.oneOff {
-		if c.job != nil {
-			c.job.stop()
+		if p.job != nil {
+			p.job.stop()
 		}
 	} else {
 		p.stopWorker()
 	}
-	p.sent = nil
+	p.q.drop()
+	p.job = nil
+}
+
+// watch looks again parseStall after a request was sent, in case a newer
+// request waits behind it by then.
+func (p *parser) watch() {
+	time.Sleep(parseStall)
+	p.unstick()
+	p.pump()
 }
 
 // pump sends the waiting request when none is being answered and the
 // engine is compiled.
 func (p *parser) pump() {
-	if p.sent != nil || p.next == nil {
-		return
-	}
 	select {
 	case <-p.e.ready:
 	default:
 		return // newParser's goroutine pumps once it is
 	}
-	c := p.next
-	p.next, p.sent = nil, c
-	c.at = time.Now()
-	go p.watch(c)
+	c := p.q.take(time.Now())
+	if c == nil {
+		return
+	}
+	go p.watch()
 	switch {
 	case p.e.err != nil:
 		p.oneOff(c) // says why the engine is not available
@@ -185,7 +163,8 @@ func (p *parser) send(c *parseCall) {
 
 // message handles the worker's answer {id, frames} or {id, error}.
 func (p *parser) message(data js.Value) {
-	if p.sent == nil || data.Type() != js.TypeObject || data.Get("id").Type() != js.TypeNumber || data.Get("id").Int() != p.sent.id {
+	c := p.q.sent
+	if c == nil || c.oneOff || data.Type() != js.TypeObject || data.Get("id").Type() != js.TypeNumber || data.Get("id").Int() != c.id {
 		return
 	}
 	if e := data.Get("error"); e.Type() == js.TypeString {
@@ -200,7 +179,7 @@ func (p *parser) message(data js.Value) {
 	if data.Get("retire").Truthy() {
 		p.stopWorker()
 	}
-	p.answer(p.sent, frames)
+	p.answer(c, frames)
 }
 
 // wholeStream decodes a frame stream that must be whole: every frame
@@ -220,11 +199,10 @@ func wholeStream(v js.Value) ([]protocol.Frame, bool) {
 // answer ends c, the request being answered: its frames go to its done
 // when it is still the newest; then the next request is sent.
 func (p *parser) answer(c *parseCall, frames []protocol.Frame) {
-	if p.sent != c {
-		return
+	if p.q.sent == c {
+		p.job = nil
 	}
-	p.sent = nil
-	if c.id == p.seq {
+	if p.q.answered(c) {
 		c.done(frames)
 	}
 	p.pump()
@@ -240,12 +218,12 @@ func (p *parser) fail(msg string) {
 		p.failed = true
 	}
 	global.Get("console").Call("warn", msg+"; parsing in a fresh worker")
-	c := p.sent
+	c := p.q.sent
 	if c == nil || c.oneOff {
 		return
 	}
-	if c.id != p.seq {
-		p.sent = nil
+	if !p.q.newest(c) {
+		p.q.drop()
 		p.pump()
 		return
 	}
@@ -284,7 +262,9 @@ func (p *parser) oneOff(c *parseCall) {
 			p.answer(c, failure("the engine is not available: "+err.Error()))
 			return
 		}
-		c.job = j
+		if p.q.sent == c {
+			p.job = j
+		}
 	}()
 }
 

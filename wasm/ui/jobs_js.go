@@ -31,15 +31,18 @@ func (v *verifier) load(in *input) {
 }
 
 // parse has the resident parser read the model loaded; its frames are
-// handled as a job's, and a later load's parse supersedes this one.
+// handled as a job's, and a later load's parse supersedes this one. No
+// check starts until it is answered (busy).
 func (v *verifier) parse(in *input) {
+	v.parsing = true
 	v.setJob("parsing")
 	v.button(idCancel).SetDisabled(true)
 	v.updateCheckButton()
 	v.parser.parse(&protocol.Request{Name: in.Name, Model: in.Model, QueryFiles: in.QueryFiles}, func(frames []protocol.Frame) {
-		if v.in != in || v.job != nil {
+		if v.in != in {
 			return
 		}
+		v.parsing = false
 		for _, f := range frames {
 			v.frame(f, nil)
 		}
@@ -184,7 +187,7 @@ func (v *verifier) showError(f protocol.Frame, row *queryRow) {
 
 // checkSelected checks the selected query in a fresh worker.
 func (v *verifier) checkSelected() {
-	if v.job != nil || v.in == nil || v.sel < 0 || v.sel >= len(v.queries) {
+	if v.busy() || v.in == nil || v.sel < 0 || v.sel >= len(v.queries) {
 		return
 	}
 	r := v.queries[v.sel]

@@ -58,9 +58,12 @@ type verifier struct {
 	sel     int
 
 	// job is the engine job under way (nil when none), and running the
-	// row it checks (nil for a parse).
+	// row it checks (nil for a parse). parsing is set while the model
+	// loaded is read by the resident parser, which is no job of the
+	// verifier's.
 	job     *job
 	running *queryRow
+	parsing bool
 
 	// tables caches precomputed heuristic tables; flow is the check with
 	// one under way (nil when none). heuristicPicked is set once the user
@@ -312,8 +315,12 @@ func (v *verifier) selectFormula(f string) bool {
 	return true
 }
 
+// busy reports whether a job runs or the model loaded is being read:
+// no check starts then.
+func (v *verifier) busy() bool { return v.job != nil || v.parsing }
+
 func (v *verifier) updateCheckButton() {
-	ok := v.job == nil && v.sel >= 0 && v.sel < len(v.queries) && v.queries[v.sel].q.Supported
+	ok := !v.busy() && v.sel >= 0 && v.sel < len(v.queries) && v.queries[v.sel].q.Supported
 	v.button(idCheck).SetDisabled(!ok)
 	v.button(idSimulate).SetDisabled(v.model == nil)
 }
@@ -358,7 +365,7 @@ func (v *verifier) queryItem(i int, r *queryRow) dom.Element {
 	li.AppendChild(f)
 	btn := v.doc.CreateElement("button").(*dom.HTMLButtonElement)
 	btn.SetTextContent("Check")
-	btn.SetDisabled(!r.q.Supported || v.job != nil)
+	btn.SetDisabled(!r.q.Supported || v.busy())
 	btn.AddEventListener("click", false, func(e dom.Event) {
 		e.StopPropagation()
 		v.sel = i

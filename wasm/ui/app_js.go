@@ -33,8 +33,8 @@ type input struct {
 type app struct {
 	page
 	engine *engine
-	// parser reads the model again after every edit, in a resident
-	// worker (parser_js.go).
+	// parser reads models in the resident parse worker (parser_js.go):
+	// the model opened, and again after every edit.
 	parser *parser
 
 	in    *input
@@ -186,7 +186,7 @@ func (a *app) applyTheme(theme string) {
 // the model the engine read goes to every area, a trace to the
 // simulator, and a check's end to a share link being opened.
 func (a *app) newVerifier() *verifier {
-	v := newVerifier(a.page, a.engine)
+	v := newVerifier(a.page, a.engine, a.parser)
 	v.onModel = a.showModel
 	v.onDiagnostics = a.showDiagnostics
 	v.onParsed = func() {

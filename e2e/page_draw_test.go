@@ -114,7 +114,8 @@ func queryRow(t *testing.T, ctx context.Context, f string) int {
 // within a second, and fixed, the mutual exclusion query holds again; a
 // location dragged is saved where it was dropped, its name with it; two
 // locations added by double clicks and an edge dragged between them
-// with a guard typed in come back in the model as parsed again.
+// with a guard typed in come back in the model as parsed again (the
+// processes' drawings once editing is left).
 func TestPageDrawEdit(t *testing.T) {
 	if _, err := os.Stat(trainGate); err != nil {
 		t.Skipf("the shared models are absent (%v)", err)
@@ -170,6 +171,7 @@ func TestPageDrawEdit(t *testing.T) {
 	waitPage(t, ctx, fmt.Sprintf(`(c => c[0] === %v && c[1] === %v)(dt.centre("Train", "id3"))`, want[0], want[1]), 5*time.Second)
 
 	// From the keyboard: Tab to a location, the right arrow moves it 8.
+	press(t, ctx, kb.Tab)
 	tabTo(t, ctx, `#drawings figure.editing[data-template="Train"] [data-loc]`, 40)
 	id := Eval[string](t, ctx, `document.activeElement.dataset.loc`)
 	k0 := Eval[[2]float64](t, ctx, fmt.Sprintf(`dt.centre("Train", %q)`, id))
@@ -205,6 +207,22 @@ func TestPageDrawEdit(t *testing.T) {
 	if n := Eval[int](t, ctx, `document.querySelectorAll("#drawings .edge.error, #drawings .location.error").length`); n != 0 {
 		t.Errorf("%d parts drawn as errors after the edits", n)
 	}
+	// Out of editing, the processes are drawn from the model as the engine
+	// read the edited bytes: Train(0) has Appr where it was dropped and the
+	// new edge with its guard.
+	if id == "id3" { // the arrow moved Appr too
+		want[0] += 8
+	}
+	click(t, ctx, ".draw-bar button.draw-toggle")
+	proc := `document.querySelector('#drawings figure[data-process="Train(0)"] svg')`
+	waitPage(t, ctx, fmt.Sprintf(`%s !== null && [...%[1]s.querySelectorAll("[data-edge]")].some(g => g.dataset.source === %q && g.dataset.target === %q && g.textContent.includes("x>=2"))`, proc, added[0], added[1]), 5*time.Second)
+	if c := Eval[[2]float64](t, ctx, `(c => [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))])(`+proc+`.querySelector('[data-loc="id3"] .loc-circle'))`); c != want {
+		t.Errorf("Train(0) draws Appr at %v, want %v where it was moved", c, want)
+	}
+	click(t, ctx, ".draw-bar button.draw-toggle")
+	waitPage(t, ctx, `dt.fig("Train") !== null`, 5*time.Second)
+	clickAt(t, ctx, pt2(t, ctx, `(dt.show("Train"), dt.edgeMiddle("Train", 0))`))
+
 	// With an edge in the side panel, every control has a name and every
 	// text its contrast, as on the rest of the page, in both themes.
 	for _, th := range []string{"light", "dark"} {
@@ -223,10 +241,10 @@ func TestPageDrawEdit(t *testing.T) {
 // the new location named, made committed and initial in the side panel,
 // a self-loop drawn with the Add edge tool (two nails), a nail added on
 // an edge by a double click, dragged, removed by a double click and put
-// back with Ctrl+Z, a label dragged, the location
-// deleted with the Delete key (its self-loop with it) and brought back
-// with Ctrl+Z; a template added in the parts list gets a drawing with
-// its initial location.
+// back with Ctrl+Z, a label dragged, a location dragged on the drawing
+// enlarged and zoomed in, the new location deleted with the Delete key
+// (its self-loop with it) and brought back with Ctrl+Z; a template added
+// in the parts list gets a drawing with its initial location.
 func TestPageDrawTools(t *testing.T) {
 	ctx := openPage(t, site(t))
 	chooseExample(t, ctx, "fischer")

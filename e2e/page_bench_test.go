@@ -195,6 +195,11 @@ func TestPageBenchQueryFileAndStaleTrace(t *testing.T) {
 	// Once the edit is read, the query can be checked again, with no
 	// verdict of the previous version.
 	waitPage(t, ctx, `document.querySelector('#queries li[data-query="0"] .marker').className.trim() === "marker"`, 5*time.Second)
+
+	// A formula's error is marked in its row, where it was typed.
+	selectIn(t, ctx, formulaEditor(1), "x >= 0", 0, 1)
+	TypeKeys(t, ctx, "z")
+	waitPage(t, ctx, markJS(formulaEditor(1))+` === "range:z"`, 5*time.Second)
 }
 
 // Templates are added, renamed and deleted in the parts list, each an

@@ -268,6 +268,7 @@ func (b *bench) parsed(frames []protocol.Frame) {
 	a.setDiagnostics(ds)
 	if len(ds) == 0 && b.panes != nil {
 		b.panes.showDiagnostics(nil)
+		a.verifier.markFormulas(nil)
 	}
 	if failed {
 		a.verifier.setModelErrors()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"beeline/core/protocol"
+	"beeline/core/share"
 	"beeline/wasm/ui/state"
 )
 
@@ -175,6 +176,7 @@ func (v *verifier) checkSelected() {
 		return
 	}
 	req := &protocol.Request{Name: v.in.Name, Model: v.in.Model, QueryFiles: v.in.QueryFiles}
+	v.checkedHash = share.Hash(req.Model)
 	if r.user {
 		req.Formulas = []string{r.q.Formula}
 	} else {
@@ -303,7 +305,7 @@ func (v *verifier) showResult(res *protocol.Result, row *queryRow) {
 	}
 	v.setStatus(statusLine(res, stats))
 	if res.Trace != nil && v.model != nil {
-		v.onTrace(res)
+		v.onTrace(res, v.checkedHash)
 	}
 	if row != nil {
 		v.onChecked(res, "")

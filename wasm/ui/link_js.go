@@ -40,13 +40,15 @@ func (a *app) linkFragment() (string, bool) {
 		return "", false
 	}
 	l := &share.Link{Name: a.in.Name, Hash: share.Hash(a.in.Model), QueryFiles: a.in.QueryFiles, Options: a.verifier.options()}
+	// The URL stands for the model only while the model is its bytes:
+	// an edit clears it (keep_js.go), and the link carries the bytes.
 	if a.in.URL != "" {
 		l.ModelURL = a.in.URL
 	} else {
 		l.Model = a.in.Model
 	}
 	switch {
-	case a.sim.player != nil:
+	case a.sim.player != nil && a.sim.modelHash == l.Hash:
 		l.Formula, l.Steps, l.Step = a.sim.formula, a.sim.tr.Steps, a.sim.player.Pos()
 		l.End, l.Loop = a.sim.tr.End, a.sim.tr.Loop
 		if a.sim.res == nil {

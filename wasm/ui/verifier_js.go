@@ -35,10 +35,11 @@ type verifier struct {
 	onModel       func(*protocol.Model)
 	onDiagnostics func([]protocol.Diagnostic)
 	onParsed      func()
-	// onTrace is handed a check's result that carries a trace; onChecked,
+	// onTrace is handed a check's result that carries a trace, with the
+	// hash (share.Hash) of the model bytes that check sent; onChecked,
 	// every check's end: its result, or nil and the message it failed
 	// with. onSimulate is the Simulate button.
-	onTrace    func(*protocol.Result)
+	onTrace    func(res *protocol.Result, modelHash string)
 	onChecked  func(res *protocol.Result, failure string)
 	onSimulate func()
 
@@ -77,6 +78,9 @@ type verifier struct {
 	// pendingCheck is the query to check once the model being loaded is
 	// read (a gallery card's); -1 when none.
 	pendingCheck int
+	// checkedHash is the hash of the model bytes the last check sent:
+	// the model may be edited while it runs.
+	checkedHash string
 }
 
 // queryRow is one line of the query list. verdict is "" (unchecked),

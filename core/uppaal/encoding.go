@@ -197,3 +197,13 @@ func declaredEncoding(src []byte) (string, int) {
 	}
 	return string(decl[j+1 : j+1+k]), start + j + 1
 }
+
+// DecodeText returns src as the UTF-8 text that Read reads: a byte-order
+// mark dropped, UTF-16, ISO-8859-1 and windows-1252 converted, invalid
+// UTF-8 read as ISO-8859-1. Offsets into the result are the offsets Read's
+// positions count, but for a UTF-8 byte-order mark, which Read keeps and
+// DecodeText drops.
+func DecodeText(src []byte) []byte {
+	text, _, _ := decodeInput(src)
+	return text[bomLen(text):]
+}

@@ -44,6 +44,9 @@ var Layers = []Layer{
 	// msgpack decoded within bounds: tables, requests, frames, links.
 	{Name: "unpack", Packages: []string{"beeline/core/unpack"}},
 	{Name: "uppaal", Packages: []string{"beeline/core/uppaal"}, May: below},
+	// The UPPAAL XML document being edited: a tree over the text that
+	// core/uppaal reads.
+	{Name: "edit", Packages: []string{"beeline/core/edit"}, May: []string{"source", "uppaal"}},
 	{Name: "lang", Packages: []string{"beeline/core/lang"}, May: below},
 	// The resolved form of the model's code, which model compiles and the
 	// zone bounds and the heuristics read.

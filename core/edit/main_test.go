@@ -1,0 +1,3 @@
+package edit
+
+const modelsDir = "../../../shared/models"

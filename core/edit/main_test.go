@@ -1,3 +1,0 @@
-package edit
-
-const modelsDir = "../../../shared/models"

@@ -316,7 +316,7 @@ func TestPagePositionedError(t *testing.T) {
 	if got := Eval[string](t, ctx, `document.getElementById("queries").textContent`); !strings.Contains(got, "the model has errors") || strings.Contains(got, "not supported") {
 		t.Errorf("queries of the broken model read %q", got)
 	}
-	if n := Eval[int](t, ctx, `document.querySelectorAll("#queries li button:enabled").length`); n != 0 || Eval[int](t, ctx, `document.querySelectorAll("#queries li").length`) == 0 {
+	if n := Eval[int](t, ctx, `document.querySelectorAll("#queries li button.check:enabled").length`); n != 0 || Eval[int](t, ctx, `document.querySelectorAll("#queries li").length`) == 0 {
 		t.Errorf("%d queries of the broken model can be checked, want none (and the list not empty)", n)
 	}
 	if !Eval[bool](t, ctx, `document.getElementById("check").disabled`) {

@@ -32,6 +32,9 @@ type input struct {
 type app struct {
 	page
 	engine *engine
+	// parser reads the model again after every edit, in a resident
+	// worker (parser_js.go).
+	parser *parser
 
 	in    *input
 	model *protocol.Model
@@ -40,6 +43,9 @@ type app struct {
 	drawings *drawings
 	verifier *verifier
 	sim      *simulator
+	// bench is the model as an editable document (bench_js.go); nil
+	// when none is loaded or it cannot be read as one.
+	bench *bench
 
 	// link is a share link being opened: its check is under way.
 	link *share.Link
@@ -86,6 +92,7 @@ func (a *app) start() {
 	a.applyTheme(storedTheme())
 	bar := a.addLoadBar("Engine (" + engineURL + ")")
 	a.engine = loadEngine(bar)
+	a.parser = newParser(a.engine)
 	go func() {
 		<-a.engine.ready
 		if a.engine.err != nil {
@@ -99,6 +106,7 @@ func (a *app) start() {
 	a.verifier.wire()
 	a.sim.wire()
 	a.wirePresentation()
+	a.wireBench()
 	a.byID(idShare).AddEventListener("click", false, func(dom.Event) { a.copyLink() })
 	a.byID(idShortLink).AddEventListener("click", false, func(dom.Event) { go a.shortLink() })
 	go a.probeShortLinks()
@@ -200,21 +208,49 @@ func (a *app) newVerifier() *verifier {
 
 // loadModel shows a freshly loaded model: it resets everything that
 // belonged to the previous one and has the engine read it.
+// The model becomes the workbench's document first: what is read and
+// checked from then on is what the document writes.
 func (a *app) loadModel(in *input) {
+	a.closeBench()
+	a.bench = a.newBench(in)
 	a.in = in
 	a.model, a.names = nil, nil
 	a.sim.clear()
+	a.sim.note("", false)
 	a.drawings.clear()
 	a.byID(idEmpty).SetAttribute("hidden", "")
 	a.byID(idModelName).SetTextContent(in.Name)
 	a.button(idShare).SetDisabled(false)
 	a.button(idShortLink).SetDisabled(false)
 	a.verifier.load(in)
+	if b := a.bench; b != nil {
+		newPanes(a, b)
+		b.updateButtons()
+		a.verifier.editQueries(b, b.key)
+		a.verifier.syncQueries(b.doc().Queries())
+	}
+}
+
+// closeBench forgets the workbench of the model loaded before.
+func (a *app) closeBench() {
+	b := a.bench
+	if b == nil {
+		return
+	}
+	b.gen++ // a parse under way answers for no one
+	if b.panes != nil {
+		b.panes.close()
+	}
+	a.bench = nil
+	a.verifier.editQueries(nil, "")
 }
 
 // showModel shows a model the engine read: every process drawn (less
 // those a share link hides) and its queries listed.
 func (a *app) showModel(m *protocol.Model) {
+	if a.bench != nil {
+		a.bench.laidOut(m)
+	}
 	a.model = m
 	a.names = newNames(m)
 	a.drawings.show(m)
@@ -224,4 +260,29 @@ func (a *app) showModel(m *protocol.Model) {
 	if len(m.Warnings) > 0 {
 		a.showDiagnostics(m.Warnings)
 	}
+}
+
+// updateModel shows a model read again after an edit: drawn anew (the
+// processes hidden stay hidden, the trace shown stays on them), its
+// queries' annotations updated.
+func (a *app) updateModel(m *protocol.Model) {
+	a.model = m
+	a.names = newNames(m)
+	hidden := a.drawings.hiddenProcesses()
+	a.drawings.show(m)
+	a.drawings.hide(hidden)
+	a.sim.redrawn()
+}
+
+// setDiagnostics shows the diagnostics of the model as last parsed,
+// hiding the list when there are none.
+func (a *app) setDiagnostics(ds []protocol.Diagnostic) {
+	if len(ds) > 0 {
+		a.showDiagnostics(ds)
+		return
+	}
+	box := a.byID(idDiagnostics)
+	box.SetInnerHTML("")
+	box.SetAttribute("hidden", "")
+	a.drawings.setDiagnostics(nil)
 }

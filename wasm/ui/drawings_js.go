@@ -305,6 +305,9 @@ func (a *app) showDiagnostics(ds []protocol.Diagnostic) {
 		box.AppendChild(div)
 	}
 	a.drawings.setDiagnostics(ds)
+	if a.bench != nil && a.bench.panes != nil {
+		a.bench.panes.showDiagnostics(locateDiags(a.bench.doc(), ds))
+	}
 }
 
 // sourceOf returns the bytes of the loaded file a diagnostic names.

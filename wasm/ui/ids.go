@@ -28,6 +28,13 @@ const (
 	idDiagnostics = "diagnostics"
 	idProcesses   = "processes"
 	idDrawings    = "drawings"
+	// The workbench's text side, in the model area.
+	idBench       = "bench"
+	idUndo        = "undo"
+	idRedo        = "redo"
+	idParts       = "parts"
+	idAddTemplate = "add-template"
+	idPartPane    = "part-pane"
 	// The verifier, in #verifier: the verifier component's alone.
 	idQueries        = "queries"
 	idAddQuery       = "add-query"
@@ -108,6 +115,12 @@ var elementTags = map[string]string{
 	idDiagnostics:    "div",
 	idProcesses:      "table",
 	idDrawings:       "div",
+	idBench:          "div",
+	idUndo:           "button",
+	idRedo:           "button",
+	idParts:          "ul",
+	idAddTemplate:    "button",
+	idPartPane:       "div",
 	idQueries:        "ol",
 	idAddQuery:       "form",
 	idNewQuery:       "input",

@@ -2,7 +2,7 @@ package main
 
 import (
 	"go/ast"
-	"go/parser"
+	goparser "go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -43,7 +43,7 @@ func TestIDsByName(t *testing.T) {
 		t.Fatalf("no page code found: %v", err)
 	}
 	names := map[string]bool{}
-	f, err := parser.ParseFile(token.NewFileSet(), "ids.go", nil, 0)
+	f, err := goparser.ParseFile(token.NewFileSet(), "ids.go", nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestIDsByName(t *testing.T) {
 	lookups := map[string]bool{"byID": true, "button": true, "input": true, "menu": true, "textArea": true, "GetElementByID": true}
 	fset := token.NewFileSet()
 	for _, path := range files {
-		f, err := parser.ParseFile(fset, path, nil, 0)
+		f, err := goparser.ParseFile(fset, path, nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

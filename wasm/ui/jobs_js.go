@@ -23,6 +23,9 @@ func (v *verifier) load(in *input) {
 	v.in = in
 	v.heuristicPicked = false // a new model: the page may choose again
 	v.model = nil
+	for _, r := range v.queries {
+		r.destroy()
+	}
 	v.queries, v.sel = nil, -1
 	v.renderQueries()
 	v.byID(idProgress).SetInnerHTML("")
@@ -32,6 +35,7 @@ func (v *verifier) load(in *input) {
 
 // setStatus writes the verifier's status line; class colours it.
 func (v *verifier) setStatus(text, class string) {
+	v.modelErrors = false
 	s := v.byID(idStatus)
 	s.SetTextContent(text)
 	s.SetAttribute("class", "status "+class)
@@ -101,7 +105,9 @@ func (v *verifier) frame(f protocol.Frame, row *queryRow) {
 	}
 	switch f.Kind {
 	case protocol.FrameModel:
-		if f.Model != nil && (v.model == nil || v.model.Hash != f.Model.Hash) {
+		// Only a parse's model is shown: a check's is of the version it
+		// was started on, which an edit may have left since.
+		if row == nil && f.Model != nil && (v.model == nil || v.model.Hash != f.Model.Hash) {
 			v.onModel(f.Model)
 		}
 	case protocol.FrameProgress:
@@ -162,7 +168,25 @@ func (v *verifier) showError(f protocol.Frame, row *queryRow) {
 	if row != nil || len(f.Diagnostics) == 0 {
 		v.setStatus(strings.TrimSpace("Error: "+msg), "failed")
 	} else {
-		v.setStatus("The model has errors; see the messages on the left.", "failed")
+		v.setModelErrors()
+	}
+}
+
+// setModelErrors says on the status line that the model has errors.
+func (v *verifier) setModelErrors() {
+	msg := "The model has errors; see the messages on the left."
+	if v.qe != nil {
+		msg = "The model has errors; see the marks in the editor and the messages on the left."
+	}
+	v.setStatus(msg, "failed")
+	v.modelErrors = true
+}
+
+// clearModelErrors clears the status line when it says the model has
+// errors: an edit fixed them.
+func (v *verifier) clearModelErrors() {
+	if v.modelErrors {
+		v.setStatus("", "")
 	}
 }
 
@@ -183,6 +207,7 @@ func (v *verifier) checkSelected() {
 		req.Queries = []int{r.q.Index}
 	}
 	r.verdict, r.reason, r.answer = "running", "", ""
+	v.checkKey, v.checkFormula = v.key, r.q.Formula
 	v.renderQueries()
 	v.setStatus("Checking "+r.q.Formula+" …", "")
 	v.byID(idProgress).SetInnerHTML("")
@@ -264,8 +289,13 @@ func (v *verifier) progressField(key, label, value string) {
 	dd.SetTextContent(value)
 }
 
-// showResult records a verdict and hands a trace to onTrace.
+// showResult records a verdict and hands a trace to onTrace. A result
+// for a version of the model since edited is only reported, as that.
 func (v *verifier) showResult(res *protocol.Result, row *queryRow) {
+	if row != nil && (v.checkKey != v.key || row.q.Formula != v.checkFormula) {
+		v.staleResult(res, row)
+		return
+	}
 	if row != nil {
 		row.verdict, row.reason, row.answer = res.Verdict, res.Reason, ""
 		if len(res.Values) > 0 {
@@ -310,4 +340,17 @@ func (v *verifier) showResult(res *protocol.Result, row *queryRow) {
 	if row != nil {
 		v.onChecked(res, "")
 	}
+}
+
+// staleResult reports the result of a check started before the model
+// or the query was edited: its verdict is the previous version's, so it
+// marks no row and its trace is not shown.
+func (v *verifier) staleResult(res *protocol.Result, row *queryRow) {
+	if row.verdict == "running" {
+		row.verdict = ""
+	}
+	v.renderQueries()
+	v.progressField("phase", "Phase", "done")
+	v.setStatus("The model was edited during the check: "+v.checkFormula+" was "+res.Verdict+
+		" for the previous version. Check again for this one.", "")
 }

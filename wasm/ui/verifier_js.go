@@ -55,6 +55,16 @@ type verifier struct {
 	model   *protocol.Model
 	queries []*queryRow
 	sel     int
+	// qe edits the document's queries (nil when the list shows the
+	// queries the engine read, unedited); key is what the document
+	// means now (bench.key), checkKey what it meant when the check under
+	// way started, and checkFormula the formula it checks.
+	qe           queryEditor
+	key          string
+	checkKey     string
+	checkFormula string
+	// modelErrors is set while the status line says the model has errors.
+	modelErrors bool
 
 	// job is the engine job under way (nil when none), and running the
 	// row it checks (nil for a parse).
@@ -92,6 +102,7 @@ type queryRow struct {
 	verdict string
 	reason  string
 	answer  string
+	els     *rowEls // its elements, once drawn (queries_js.go)
 }
 
 func newVerifier(p page, e *engine) *verifier {
@@ -113,10 +124,8 @@ func (v *verifier) wire() {
 		e.PreventDefault()
 		in := v.input(idNewQuery)
 		if f := in.Value(); f != "" {
-			v.queries = append(v.queries, &queryRow{q: protocol.Query{Index: -1, Formula: f, Supported: true}, user: true})
-			v.sel = len(v.queries) - 1
 			in.SetValue("")
-			v.renderQueries()
+			v.addQuery(f)
 		}
 	})
 	v.byID(idCheck).AddEventListener("click", false, func(dom.Event) { v.checkSelected() })
@@ -268,7 +277,15 @@ func (v *verifier) checkWhenLoaded(q int) {
 // showModel lists the queries of the model the engine read, the first
 // selected.
 func (v *verifier) showModel(m *protocol.Model) {
+	if v.qe != nil {
+		// The rows are the document's queries already.
+		v.annotate(m)
+		return
+	}
 	v.model = m
+	for _, r := range v.queries {
+		r.destroy()
+	}
 	v.queries = v.queries[:0]
 	for _, q := range m.Queries {
 		v.queries = append(v.queries, &queryRow{q: q})
@@ -320,84 +337,6 @@ func (v *verifier) updateCheckButton() {
 	v.button(idSimulate).SetDisabled(v.model == nil)
 }
 
-// renderQueries redraws the query list. Lists are short (tens of
-// queries), so a full redraw is simpler than patching.
-func (v *verifier) renderQueries() {
-	ol := v.byID(idQueries)
-	ol.SetInnerHTML("")
-	for i, r := range v.queries {
-		ol.AppendChild(v.queryItem(i, r))
-	}
-	v.updateCheckButton()
-	if v.tables != nil {
-		go v.showTables() // the selected query's table
-	}
-}
-
-func (v *verifier) queryItem(i int, r *queryRow) dom.Element {
-	li := v.doc.CreateElement("li").(dom.HTMLElement)
-	li.SetAttribute("tabindex", "0")
-	li.SetAttribute("data-query", strconv.Itoa(i))
-	if i == v.sel {
-		li.Class().Add("selected")
-		li.SetAttribute("aria-selected", "true")
-	}
-	marker := v.doc.CreateElement("span")
-	marker.SetAttribute("class", "marker "+verdictClass(r.verdict))
-	marker.SetAttribute("role", "img")
-	marker.SetAttribute("aria-label", markerLabel(r))
-	marker.SetAttribute("title", markerLabel(r))
-	if !r.q.Supported {
-		marker.Class().Add("unsupported")
-	}
-	if r.answer != "" {
-		marker.Class().Add("answered")
-	}
-	li.AppendChild(marker)
-	f := v.doc.CreateElement("span")
-	f.SetAttribute("class", "formula")
-	f.SetTextContent(r.q.Formula)
-	li.AppendChild(f)
-	btn := v.doc.CreateElement("button").(*dom.HTMLButtonElement)
-	btn.SetTextContent("Check")
-	btn.SetDisabled(!r.q.Supported || v.job != nil)
-	btn.AddEventListener("click", false, func(e dom.Event) {
-		e.StopPropagation()
-		v.sel = i
-		v.checkSelected()
-	})
-	li.AppendChild(btn)
-	v.queryNotes(li, r)
-	li.AddEventListener("click", false, func(dom.Event) { v.selectQuery(i) })
-	li.AddEventListener("keydown", false, func(e dom.Event) {
-		if e.(*dom.KeyboardEvent).Key() == "Enter" {
-			v.sel = i
-			v.checkSelected()
-		}
-	})
-	return li
-}
-
-func (v *verifier) queryNotes(li dom.Element, r *queryRow) {
-	note := func(class, text string) {
-		if text == "" {
-			return
-		}
-		p := v.doc.CreateElement("span")
-		p.SetAttribute("class", class)
-		p.SetTextContent(text)
-		li.AppendChild(p)
-	}
-	note("comment", r.q.Comment)
-	if !r.q.Supported {
-		note("why", r.q.Why)
-	}
-	if r.reason != "" {
-		note("why", r.reason)
-	}
-	note("answer", r.answer)
-}
-
 func markerLabel(r *queryRow) string {
 	switch {
 	case !r.q.Supported:
@@ -419,7 +358,8 @@ func (v *verifier) selectQuery(i int) {
 	if v.pageChose() {
 		go v.preselect() // the page's choice follows the query
 	}
-	if el := v.byID(idQueries).QuerySelector(`li[data-query="` + strconv.Itoa(i) + `"]`); el != nil {
-		el.(dom.HTMLElement).Focus()
+	// The keyboard goes to the row, unless it is in one of its fields.
+	if r := v.queries[i]; r.els != nil && !r.els.li.Underlying().Call("contains", global.Get("document").Get("activeElement")).Bool() {
+		r.els.li.Focus()
 	}
 }

@@ -1,6 +1,7 @@
 //go:build js && wasm
 
-// The worker's entry point: serve the engine until the one request is done.
+// The worker's entry point: serve the engine until the one request is
+// done, or stay resident for parses.
 
 package main
 
@@ -38,8 +39,16 @@ const tableBudget = 256 << 20
 // grow. The cap only keeps a body and its decoding within wasm32's 4 GiB.
 const maxRequest = 1 << 30
 
+// main serves one request through the glue (workers.Serve), or, when the
+// worker set globalThis.beelineResident before running the program,
+// stays resident and serves parse after parse (resident_js.go).
 func main() {
-	workers.Serve(limited{engine.New(engine.Options{MaxRequestBytes: maxRequest, DefaultMaxMemory: memoryBudget, DefaultMaxTable: tableBudget, Yield: yield})})
+	h := engine.New(engine.Options{MaxRequestBytes: maxRequest, DefaultMaxMemory: memoryBudget, DefaultMaxTable: tableBudget, Yield: yield})
+	if js.Global().Get(residentFlag).Truthy() {
+		resident(h)
+		return
+	}
+	workers.Serve(limited{h})
 }
 
 // limited serves the one request of this Go instance with the request's

@@ -36,3 +36,35 @@ harness.status = (i) => {
   return { pieces: j.pieces.length, times: j.times, error: j.error, startedAt: j.startedAt, cancelledAt: j.cancelledAt };
 };
 harness.cancel = (i) => { jobs[i].worker.terminate(); jobs[i].cancelledAt = performance.now(); };
+
+// The resident parse worker (web/parse-worker.js): started once with the
+// module, then parse after parse. parse resolves with the answer's frame
+// stream (base64) or error, and the milliseconds from request to answer.
+let resident = null;
+let residentID = 0;
+const waiting = new Map();
+harness.startResident = () => {
+  resident = new Worker("../parse-worker.js", { type: "module" });
+  resident.onmessage = ({ data }) => {
+    const settle = waiting.get(data.id);
+    waiting.delete(data.id);
+    if (settle) settle(data);
+  };
+  resident.onerror = (e) => {
+    for (const settle of waiting.values()) settle({ error: e.message || "worker error" });
+    waiting.clear();
+  };
+  resident.postMessage({ module: harness.module });
+  return true;
+};
+harness.parse = (path, b64) => new Promise((resolve) => {
+  const id = ++residentID;
+  const body = fromBase64(b64);
+  const t = performance.now();
+  waiting.set(id, (data) => resolve({
+    ms: performance.now() - t,
+    frames: data.frames ? toBase64(data.frames) : null,
+    error: data.error || null,
+  }));
+  resident.postMessage({ id, path, body }, [body.buffer]);
+});

@@ -1,0 +1,238 @@
+//go:build js && wasm
+
+// The resident parser: one worker that keeps the engine running and
+// answers parse after parse (web/parse-worker.js), so that a model being
+// edited is read again in the time of a parse, off the page's thread.
+
+package main
+
+import (
+	"syscall/js"
+
+	"beeline/core/protocol"
+)
+
+// parseWorkerURL is the resident worker's script, relative to index.html.
+const parseWorkerURL = "web/parse-worker.js"
+
+// parser sends /parse requests to the resident worker, one at a time, and
+// only the newest of those waiting: while one is answered, a later
+// request replaces any earlier one still waiting, and only the answer to
+// the newest request is handed on. Starting a Go instance (the runtime,
+// the engine's tables) is what a fresh worker per job pays on every
+// parse; the resident worker pays it once.
+//
+// A worker that fails (an error event, a message saying its engine could
+// not answer, a damaged stream) is terminated. The request it was
+// answering, when still the newest, runs as a one-off job in a fresh
+// worker (engine.start), and so does the next request, which also starts
+// a new resident worker for the requests after it.
+type parser struct {
+	e *engine
+
+	// worker is the resident worker (undefined before it is started and
+	// after it failed), and funcs its handlers; failed is set when it
+	// failed and no request has restarted it yet.
+	worker js.Value
+	funcs  []js.Func
+	failed bool
+
+	// sent is the request being answered (nil when none), next the newest
+	// one waiting (nil when none); seq numbers requests, so the newest
+	// is the one whose id is seq.
+	sent, next *parseCall
+	seq        int
+}
+
+// parseCall is one request and what its answer goes to; oneOff is set
+// once it runs as a job in a fresh worker rather than in the resident one.
+type parseCall struct {
+	id     int
+	req    *protocol.Request
+	done   func([]protocol.Frame)
+	oneOff bool
+}
+
+// newParser returns the page's parser; it starts the resident worker
+// once the engine module is compiled.
+func newParser(e *engine) *parser {
+	p := &parser{e: e, worker: js.Undefined()}
+	go func() {
+		<-e.ready
+		if e.err == nil {
+			p.startWorker()
+		}
+		p.pump()
+	}()
+	return p
+}
+
+// parse sends a /parse request and calls done with its frames (a
+// FrameModel, FrameErrors, then a FrameDone; a failure of the engine
+// itself is a FrameError with a Message) on the page's goroutine. A newer
+// parse supersedes one not yet answered: done is then called for the
+// newest only.
+func (p *parser) parse(req *protocol.Request, done func([]protocol.Frame)) {
+	p.seq++
+	p.next = &parseCall{id: p.seq, req: req, done: done}
+	p.pump()
+}
+
+// pump sends the waiting request when none is being answered and the
+// engine is compiled.
+func (p *parser) pump() {
+	if p.sent != nil || p.next == nil {
+		return
+	}
+	select {
+	case <-p.e.ready:
+	default:
+		return // newParser's goroutine pumps once it is
+	}
+	c := p.next
+	p.next, p.sent = nil, c
+	switch {
+	case p.e.err != nil:
+		p.oneOff(c) // says why the engine is not available
+	case p.failed:
+		p.failed = false
+		p.startWorker()
+		p.oneOff(c)
+	default:
+		p.startWorker()
+		p.send(c)
+	}
+}
+
+// startWorker starts the resident worker, unless it runs, and hands it
+// the compiled engine.
+func (p *parser) startWorker() {
+	if !p.worker.IsUndefined() {
+		return
+	}
+	w := global.Get("Worker").New(parseWorkerURL, map[string]any{"type": "module"})
+	onMsg := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		p.message(arg0(args).Get("data"))
+		return nil
+	})
+	onErr := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		msg := "the parse worker failed"
+		if m := arg0(args).Get("message"); m.Type() == js.TypeString {
+			msg += ": " + m.String()
+		}
+		p.fail(msg)
+		return nil
+	})
+	w.Set("onmessage", onMsg)
+	w.Set("onerror", onErr)
+	w.Set("onmessageerror", onErr)
+	w.Call("postMessage", map[string]any{"module": p.e.module})
+	p.worker, p.funcs = w, []js.Func{onMsg, onErr}
+}
+
+// send posts c to the resident worker, its body transferred.
+func (p *parser) send(c *parseCall) {
+	c.req.Version = protocol.Version
+	body, err := protocol.EncodeRequest(c.req)
+	if err != nil {
+		p.answer(c, failure("cannot send the model to the engine: "+err.Error()))
+		return
+	}
+	jb := jsBytes(body)
+	p.worker.Call("postMessage", map[string]any{"id": c.id, "path": "/parse", "body": jb}, []any{jb.Get("buffer")})
+}
+
+// message handles the worker's answer {id, frames} or {id, error}.
+func (p *parser) message(data js.Value) {
+	if p.sent == nil || data.Type() != js.TypeObject || data.Get("id").Type() != js.TypeNumber || data.Get("id").Int() != p.sent.id {
+		return
+	}
+	if e := data.Get("error"); e.Type() == js.TypeString {
+		p.fail("the parse worker could not answer: " + e.String())
+		return
+	}
+	frames, ok := wholeStream(data.Get("frames"))
+	if !ok {
+		p.fail("the parse worker sent a damaged answer")
+		return
+	}
+	p.answer(p.sent, frames)
+}
+
+// wholeStream decodes a frame stream that must be whole: every frame
+// complete, the last a FrameDone.
+func wholeStream(v js.Value) ([]protocol.Frame, bool) {
+	if v.Type() != js.TypeObject || v.Get("byteLength").Type() != js.TypeNumber {
+		return nil, false
+	}
+	var rest []byte
+	frames, err := decodeMessage(goBytes(v), &rest)
+	if err != nil || len(rest) > 0 || len(frames) == 0 || frames[len(frames)-1].Kind != protocol.FrameDone {
+		return nil, false
+	}
+	return frames, true
+}
+
+// answer ends c, the request being answered: its frames go to its done
+// when it is still the newest; then the next request is sent.
+func (p *parser) answer(c *parseCall, frames []protocol.Frame) {
+	if p.sent != c {
+		return
+	}
+	p.sent = nil
+	if c.id == p.seq {
+		c.done(frames)
+	}
+	p.pump()
+}
+
+// fail terminates the resident worker after a failure; the request it
+// was answering, when still the newest, runs as a one-off job. (A
+// request already running as one is not the worker's: a restarted worker
+// that fails before its first request leaves it be.)
+func (p *parser) fail(msg string) {
+	if !p.worker.IsUndefined() {
+		p.worker.Set("onmessage", js.Null())
+		p.worker.Set("onerror", js.Null())
+		p.worker.Set("onmessageerror", js.Null())
+		p.worker.Call("terminate")
+		for _, f := range p.funcs {
+			f.Release()
+		}
+		p.worker, p.funcs, p.failed = js.Undefined(), nil, true
+	}
+	global.Get("console").Call("warn", msg+"; parsing in a fresh worker")
+	c := p.sent
+	if c == nil || c.oneOff {
+		return
+	}
+	if c.id != p.seq {
+		p.sent = nil
+		p.pump()
+		return
+	}
+	p.oneOff(c)
+}
+
+// oneOff answers c (the request being answered) with a job in a fresh
+// worker, as every job but a parse runs.
+func (p *parser) oneOff(c *parseCall) {
+	c.oneOff = true
+	go func() {
+		var frames []protocol.Frame
+		_, err := p.e.start("/parse", c.req, func(f protocol.Frame) {
+			frames = append(frames, f)
+			if f.Kind == protocol.FrameDone {
+				p.answer(c, frames)
+			}
+		})
+		if err != nil {
+			p.answer(c, failure("the engine is not available: "+err.Error()))
+		}
+	}()
+}
+
+// failure is the answer of a parse the engine could not run.
+func failure(msg string) []protocol.Frame {
+	return []protocol.Frame{{Kind: protocol.FrameError, Message: msg}, {Kind: protocol.FrameDone}}
+}

@@ -33,6 +33,17 @@ func (v *verifier) load(in *input) {
 	go v.runJob("/parse", &protocol.Request{Name: in.Name, Model: in.Model, QueryFiles: in.QueryFiles}, nil)
 }
 
+// unload forgets the model, as the page is with none loaded.
+func (v *verifier) unload() {
+	v.cancelJob()
+	v.in, v.model = nil, nil
+	v.pendingCheck = -1
+	v.queries, v.sel = nil, -1
+	v.renderQueries()
+	v.byID(idProgress).SetInnerHTML("")
+	v.setStatus("", "")
+}
+
 // setStatus writes the verifier's status line; class colours it.
 func (v *verifier) setStatus(text, class string) {
 	v.modelErrors = false

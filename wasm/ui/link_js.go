@@ -259,6 +259,9 @@ func (a *app) afterResult(res *protocol.Result) {
 		a.notify("The shared link has a trace of "+strconv.Itoa(len(l.Steps))+" steps, but the check now finds none (verdict: "+res.Verdict+").", true)
 		return
 	}
+	if a.sim.player == nil { // the trace was not shown: the model changed
+		return
+	}
 	a.sim.player.Seek(l.Step)
 	a.sim.show()
 	if err := l.SameTrace(res.Trace); err != nil {

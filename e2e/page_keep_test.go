@@ -390,3 +390,36 @@ func TestPageKeepWorkingCopy(t *testing.T) {
 		t.Errorf("a fresh browser offers a working copy: %q", n)
 	}
 }
+
+// An .xta model, its queries in a .q beside it, saves as NAME.xml with
+// Ctrl+S: UPPAAL XML holding the queries, and nothing is unsaved after.
+func TestPageKeepSaveXTA(t *testing.T) {
+	ctx := openPage(t, site(t)+"?model=/web/examples/crossing.xta")
+	waitDrawn(t, ctx)
+	dl := watchDownloads(t, ctx)
+	editDeclaration(t, ctx, "const int N = 3;", "const int N = 2;")
+	if !armed(t, ctx) {
+		t.Error("leaving does not ask with unsaved edits")
+	}
+	// In the editor, where the edit was typed.
+	if _, err := chromedp.Run(ctx, chromedp.KeyEvent("s", chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
+		t.Fatal(err)
+	}
+	name, data := dl.next()
+	if name != "crossing.xml" {
+		t.Errorf("Ctrl+S saves %q, want crossing.xml", name)
+	}
+	doc, diags := uppaal.Read(source.NewFileSet(), name, data)
+	if diags.HasErrors() || doc.Format != uppaal.FormatXML {
+		t.Fatalf("the saved file is not UPPAAL XML that reads: %v", diags)
+	}
+	if !strings.Contains(doc.Declaration.Text(), "const int N = 2;") {
+		t.Error("the saved file does not hold the edit")
+	}
+	if n := len(doc.Queries); n != 5 {
+		t.Errorf("the saved file has %d queries, want crossing.q's 5", n)
+	}
+	if armed(t, ctx) {
+		t.Error("leaving asks after Ctrl+S")
+	}
+}

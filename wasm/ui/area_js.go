@@ -41,12 +41,15 @@ func newArea(parent dom.Element, o areaOptions) editorArea {
 }
 
 // plainArea is a <textarea> (an <input> for one line) with the
-// diagnostics listed under it.
+// diagnostics listed under it. A one-line area keeps its text in a
+// hidden mirror too, so that its holder's text is the formula, as a code
+// editor's is.
 type plainArea struct {
-	el    dom.HTMLElement
-	marks dom.Element
-	text  func() string
-	set   func(string)
+	el     dom.HTMLElement
+	marks  dom.Element
+	mirror dom.Element
+	text   func() string
+	set    func(string)
 }
 
 func newPlainArea(parent dom.Element, o areaOptions) *plainArea {
@@ -60,14 +63,41 @@ func newPlainArea(parent dom.Element, o areaOptions) *plainArea {
 	} else {
 		in := doc.CreateElement("input").(*dom.HTMLInputElement)
 		in.SetValue(o.Text)
-		p.el, p.text, p.set = in, in.Value, in.SetValue
+		p.mirror = doc.CreateElement("span")
+		p.mirror.SetAttribute("class", "visually-hidden")
+		p.mirror.SetAttribute("aria-hidden", "true")
+		p.mirror.SetTextContent(o.Text)
+		parent.AppendChild(p.mirror)
+		p.el, p.text = in, in.Value
+		p.set = func(s string) {
+			in.SetValue(s)
+			p.mirror.SetTextContent(s)
+		}
 	}
 	p.el.SetAttribute("aria-label", o.Label)
 	p.el.SetAttribute("spellcheck", "false")
 	p.el.SetAttribute("autocomplete", "off")
 	p.el.AddEventListener("input", false, func(dom.Event) {
+		if p.mirror != nil {
+			p.mirror.SetTextContent(p.text())
+		}
 		if o.OnChange != nil {
 			o.OnChange(p.text())
+		}
+	})
+	// The undo keys go to the page's one history, as in a code editor.
+	p.el.AddEventListener("keydown", false, func(e dom.Event) {
+		k := e.(*dom.KeyboardEvent)
+		if !(k.CtrlKey() || k.MetaKey()) || k.AltKey() {
+			return
+		}
+		switch key := strings.ToLower(k.Key()); {
+		case key == "z" && !k.ShiftKey():
+			k.PreventDefault()
+			o.OnUndo()
+		case key == "z" || key == "y":
+			k.PreventDefault()
+			o.OnRedo()
 		}
 	})
 	parent.AppendChild(p.el)
@@ -80,7 +110,13 @@ func newPlainArea(parent dom.Element, o areaOptions) *plainArea {
 func (p *plainArea) Text() string     { return p.text() }
 func (p *plainArea) SetText(s string) { p.set(s) }
 func (p *plainArea) Focus()           { p.el.Focus() }
-func (p *plainArea) Destroy()         { p.el.Remove(); p.marks.Remove() }
+func (p *plainArea) Destroy() {
+	p.el.Remove()
+	p.marks.Remove()
+	if p.mirror != nil {
+		p.mirror.Remove()
+	}
+}
 
 // SetDiagnostics lists the messages at their line and column.
 func (p *plainArea) SetDiagnostics(ds []partDiag) {

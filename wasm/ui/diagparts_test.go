@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"beeline/core/edit"
-	"beeline/core/job"
+	loader "beeline/core/job"
 	"beeline/core/present"
 	"beeline/core/protocol"
 )
@@ -14,7 +14,7 @@ import (
 // diagnostics as the page gets them.
 func parseDiags(t *testing.T, d *edit.Doc) []protocol.Diagnostic {
 	t.Helper()
-	l := job.Load(job.File{Name: "m.xml", Data: d.Bytes()})
+	l := loader.Load(loader.File{Name: "m.xml", Data: d.Bytes()})
 	return present.Diagnostics(l.FS, l.Doc, l.Diags)
 }
 

@@ -66,7 +66,9 @@ func (v *verifier) setVersion(key string) {
 // syncQueries makes the list the document's queries qs (then the rows a
 // link added). A row is kept, with its verdict, for a query whose formula
 // did not change (moved or not); a query whose formula was edited keeps
-// its row and editor but not its verdict.
+// its row and editor but not its verdict. Blank queries (UPPAAL's
+// separators, which the engine drops) are not listed, but for one whose
+// row is being typed into.
 func (v *verifier) syncQueries(qs []edit.Query) {
 	var old, users []*queryRow
 	for _, r := range v.queries {
@@ -80,7 +82,28 @@ func (v *verifier) syncQueries(qs []edit.Query) {
 	if v.sel >= 0 && v.sel < len(v.queries) {
 		selected = v.queries[v.sel]
 	}
-	rows := matchRows(old, qs)
+	editing := -1
+	for _, r := range old {
+		if r.els != nil && r.els.li.Underlying().Call("contains", global.Get("document").Get("activeElement")).Bool() {
+			editing = r.doc
+		}
+	}
+	var listed []edit.Query
+	var at []int
+	for i, q := range qs {
+		if strings.TrimSpace(q.Formula) != "" || i == editing {
+			listed = append(listed, edit.Query{Formula: strings.TrimSpace(q.Formula), Comment: strings.TrimSpace(q.Comment)})
+			at = append(at, i)
+		}
+	}
+	rows := matchRows(old, listed)
+	for j, r := range rows {
+		r.doc = at[j]
+		r.q.Index = engineIndex(qs, at[j])
+		if r.q.Index < 0 {
+			r.q.Supported, r.q.Why = false, "the formula is empty"
+		}
+	}
 	for _, r := range old {
 		if !slices.Contains(rows, r) {
 			r.destroy()
@@ -141,16 +164,32 @@ func matchRows(old []*queryRow, qs []edit.Query) []*queryRow {
 	return rows
 }
 
+// engineIndex returns the number the engine gives query i of qs: blank
+// queries are dropped, so it counts the others before it; -1 for a
+// blank one.
+func engineIndex(qs []edit.Query, i int) int {
+	if strings.TrimSpace(qs[i].Formula) == "" {
+		return -1
+	}
+	n := 0
+	for _, q := range qs[:i] {
+		if strings.TrimSpace(q.Formula) != "" {
+			n++
+		}
+	}
+	return n
+}
+
 // annotate takes from a model read what the engine says of each query:
 // whether it can be checked, and why not.
 func (v *verifier) annotate(m *protocol.Model) {
 	v.model = m
+	byIndex := map[int]protocol.Query{}
 	for _, q := range m.Queries {
-		if q.Index < 0 || q.Index >= len(v.queries) {
-			continue
-		}
-		r := v.queries[q.Index]
-		if !r.user && strings.TrimSpace(r.q.Formula) == strings.TrimSpace(q.Formula) {
+		byIndex[q.Index] = q
+	}
+	for _, r := range v.queries {
+		if q, ok := byIndex[r.q.Index]; ok && !r.user && r.q.Index >= 0 && r.q.Formula == strings.TrimSpace(q.Formula) {
 			r.q.Supported, r.q.Why = q.Supported, q.Why
 		}
 	}
@@ -299,11 +338,11 @@ func (v *verifier) updateRow(i int, r *queryRow) {
 	setClass(e.marker, "answered", r.answer != "")
 	n := strconv.Itoa(i + 1)
 	if e.ed != nil {
-		if e.ed.Text() != r.q.Formula {
+		if strings.TrimSpace(e.ed.Text()) != r.q.Formula {
 			e.ed.SetText(r.q.Formula)
 		}
 		e.comment.SetAttribute("aria-label", "Comment of query "+n)
-		if e.comment.Value() != r.q.Comment && !isActive(e.comment) {
+		if strings.TrimSpace(e.comment.Value()) != r.q.Comment && !isActive(e.comment) {
 			e.comment.SetValue(r.q.Comment)
 		}
 		e.up.SetDisabled(i == 0)
@@ -367,8 +406,8 @@ func (r *queryRow) destroy() {
 // editQuery changes row r's query in the document: typing, merged into
 // one step per burst.
 func (v *verifier) editQuery(r *queryRow, f func(q *edit.Query), part string) {
-	i := v.indexOf(r)
-	if i < 0 || v.qe == nil {
+	i := r.doc
+	if v.indexOf(r) < 0 || v.qe == nil {
 		return
 	}
 	label := "Edit query"
@@ -392,7 +431,8 @@ func (v *verifier) moveQuery(r *queryRow, by int) {
 		return
 	}
 	v.sel = i
-	v.qe.apply("Move query", func(d *edit.Doc) { d.MoveQuery(i, j) })
+	from, to := r.doc, v.queries[j].doc
+	v.qe.apply("Move query", func(d *edit.Doc) { d.MoveQuery(from, to) })
 	if k := v.indexOf(r); k >= 0 {
 		// The keyboard stays on the button pressed, now one row over.
 		btn := r.els.up
@@ -413,7 +453,8 @@ func (v *verifier) deleteQuery(r *queryRow) {
 	if i < 0 || v.qe == nil {
 		return
 	}
-	v.qe.apply("Delete query", func(d *edit.Doc) { d.DeleteQuery(i) })
+	at := r.doc
+	v.qe.apply("Delete query", func(d *edit.Doc) { d.DeleteQuery(at) })
 	if len(v.queries) > 0 {
 		v.sel = min(i, len(v.queries)-1)
 		v.renderQueries()
@@ -432,9 +473,8 @@ func (v *verifier) addQuery(f string) {
 		v.renderQueries()
 		return
 	}
-	n := v.docQueries()
 	v.qe.apply("Add query", func(d *edit.Doc) { d.InsertQuery(len(d.Queries()), edit.Query{Formula: f}) })
-	v.sel = n
+	v.sel = v.docQueries() - 1
 	v.renderQueries()
 }
 

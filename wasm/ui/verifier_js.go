@@ -103,6 +103,9 @@ type queryRow struct {
 	reason  string
 	answer  string
 	els     *rowEls // its elements, once drawn (queries_js.go)
+	// doc is the query's place among the document's, blank ones
+	// included, when the list edits them (q.Index is the engine's).
+	doc int
 }
 
 func newVerifier(p page, e *engine) *verifier {

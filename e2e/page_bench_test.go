@@ -1,0 +1,157 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// editorJS is a script expression for the editor of part key in the
+// model area's pane, or of query row i's formula: its holder element.
+func partEditor(key string) string {
+	return fmt.Sprintf(`document.querySelector('#part-pane .code[data-part="%s"]')`, key)
+}
+
+func formulaEditor(i int) string {
+	return fmt.Sprintf(`document.querySelector('#queries li[data-query="%d"] .formula')`, i)
+}
+
+// editorText returns the text of the editor in holder (a code editor's
+// lines, or a plain field's value).
+func editorText(t *testing.T, ctx context.Context, holder string) string {
+	t.Helper()
+	return Eval[string](t, ctx, `(() => { const h = `+holder+`; if (!h) return "<no editor>";
+		const f = h.querySelector("textarea, input"); if (f) return f.value;
+		return [...h.querySelectorAll(".cm-line")].map(l => l.textContent).join("\n") })()`)
+}
+
+// selectIn focuses the editor in holder and selects n characters of its
+// text from the first occurrence of needle plus skip, as a user's drag
+// would; what is typed next replaces them.
+func selectIn(t *testing.T, ctx context.Context, holder, needle string, skip, n int) {
+	t.Helper()
+	ok := Eval[bool](t, ctx, fmt.Sprintf(`(() => { const h = %s; if (!h) return false;
+		const f = h.querySelector("textarea, input");
+		if (f) { const i = f.value.indexOf(%q); if (i < 0) return false; f.focus(); f.setSelectionRange(i + %d, i + %d + %d); return true }
+		const c = h.querySelector(".cm-content"); c.focus();
+		const walk = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+		for (let node; (node = walk.nextNode()); ) {
+			const i = node.data.indexOf(%[2]q);
+			if (i < 0) continue;
+			const r = document.createRange(); r.setStart(node, i + %[3]d); r.setEnd(node, i + %[3]d + %[5]d);
+			const s = getSelection(); s.removeAllRanges(); s.addRange(r); return true
+		}
+		return false })()`, holder, needle, skip, skip, n))
+	if !ok {
+		t.Fatalf("cannot find %q in the editor: %q", needle, editorText(t, ctx, holder))
+	}
+	time.Sleep(50 * time.Millisecond) // a code editor reads the selection on its next event
+}
+
+// ctrl presses Ctrl and key, as a user does for undo (z) and redo.
+func ctrl(t *testing.T, ctx context.Context, key string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.KeyEvent(key, chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
+		t.Fatalf("Ctrl+%s: %v", key, err)
+	}
+}
+
+// markJS describes the inline marks in holder: a code editor's error
+// ranges, or a plain field's listed messages.
+func markJS(holder string) string {
+	return `(() => { const h = ` + holder + `; if (!h) return "";
+		const m = [...h.querySelectorAll(".cm-lintRange-error")].map(e => e.textContent);
+		if (m.length) return "range:" + m.join("|");
+		const next = h.querySelector(".marks"); return next ? next.textContent : "" })()`
+}
+
+// rowOf returns the row index of the query whose formula is f, -1 when
+// none.
+func rowOf(t *testing.T, ctx context.Context, f string) int {
+	t.Helper()
+	return Eval[int](t, ctx, fmt.Sprintf(`(() => { const li = [...document.querySelectorAll("#queries li")].find(li => li.querySelector(".formula").textContent.trim() === %q); return li ? Number(li.dataset.query) : -1 })()`, f))
+}
+
+// The workbench's text side, as a user works: train-gate's declarations
+// are shown, a typo typed into them is marked inline and on the parts
+// list, Ctrl+Z fixes it, and a query checks with the shipped verdict; a
+// query's formula is edited and checked, deleted, and the delete undone.
+func TestPageBenchText(t *testing.T) {
+	if _, err := os.Stat(trainGate); err != nil {
+		t.Skipf("the shared models are absent (%v)", err)
+	}
+	ctx := openPage(t, site(t))
+	upload(t, ctx, trainGate)
+	waitDrawn(t, ctx)
+
+	click(t, ctx, `#parts button[data-part="decl"]`)
+	decl := partEditor("decl")
+	if got := editorText(t, ctx, decl); !strings.Contains(got, "const int N = 6;") {
+		t.Fatalf("the declarations read %q, want const int N = 6;", got)
+	}
+
+	// "int" becomes "itn", typed.
+	selectIn(t, ctx, decl, "const int N", 6, 3)
+	press(t, ctx, "itn")
+	if got := editorText(t, ctx, decl); !strings.Contains(got, "const itn N") {
+		t.Fatalf("after typing, the declarations read %q", got)
+	}
+	start := time.Now()
+	waitPage(t, ctx, `document.querySelector('#parts button[data-part="decl"]').classList.contains("has-errors") && `+markJS(decl)+` !== ""`, 5*time.Second)
+	t.Logf("the error was marked %v after typing", time.Since(start).Round(time.Millisecond))
+	if mark := Eval[string](t, ctx, markJS(decl)); mark != "range:itn" && !strings.HasPrefix(mark, "8:7:") {
+		t.Errorf("the mark reads %q, want the range itn (or 8:7: in a plain field)", mark)
+	}
+	if errs := Eval[string](t, ctx, `document.querySelector('#parts button[data-part="decl"]').dataset.errors`); errs == "" || errs == "0" {
+		t.Errorf("the parts list marks %q errors on Declarations", errs)
+	}
+	if !Eval[bool](t, ctx, `document.querySelectorAll("#drawings svg").length > 0`) {
+		t.Error("the drawing went away while the declarations have an error")
+	}
+
+	// The page's undo takes the typo back.
+	ctrl(t, ctx, "z")
+	if got := editorText(t, ctx, decl); !strings.Contains(got, "const int N = 6;") {
+		t.Fatalf("after Ctrl+Z the declarations read %q", got)
+	}
+	waitPage(t, ctx, `!document.querySelector('#parts button[data-part="decl"]').classList.contains("has-errors") && `+markJS(decl)+` === ""`, 5*time.Second)
+
+	// The manifest: E<> Gate.Occ is satisfied.
+	marker, status := checkRow(t, ctx, rowOf(t, ctx, "E<> Gate.Occ"), 60*time.Second)
+	if !strings.Contains(" "+marker+" ", " satisfied ") {
+		t.Fatalf("E<> Gate.Occ: marker %q, status %q; want satisfied", marker, status)
+	}
+
+	// Edit that query into another, typed, and check it.
+	row := rowOf(t, ctx, "E<> Gate.Occ")
+	before := Eval[int](t, ctx, `document.querySelectorAll("#queries li").length`)
+	selectIn(t, ctx, formulaEditor(row), "Gate.Occ", 0, len("Gate.Occ"))
+	press(t, ctx, "Train(2).Cross")
+	if got := editorText(t, ctx, formulaEditor(row)); got != "E<> Train(2).Cross" {
+		t.Fatalf("the edited formula reads %q", got)
+	}
+	waitPage(t, ctx, fmt.Sprintf(`document.querySelector('#queries li[data-query="%d"] .marker').className.trim() === "marker"`, row), 5*time.Second)
+	marker, status = checkRow(t, ctx, row, 60*time.Second)
+	if !strings.Contains(" "+marker+" ", " satisfied ") {
+		t.Fatalf("E<> Train(2).Cross: marker %q, status %q; want satisfied", marker, status)
+	}
+
+	// Delete it, then undo the delete.
+	click(t, ctx, fmt.Sprintf(`#queries li[data-query="%d"] button[data-verb="Delete"]`, row))
+	if n := Eval[int](t, ctx, `document.querySelectorAll("#queries li").length`); n != before-1 || rowOf(t, ctx, "E<> Train(2).Cross") >= 0 {
+		t.Fatalf("after Delete, %d queries listed (want %d), the edited one at %d", n, before-1, rowOf(t, ctx, "E<> Train(2).Cross"))
+	}
+	ctrl(t, ctx, "z")
+	if n := Eval[int](t, ctx, `document.querySelectorAll("#queries li").length`); n != before || rowOf(t, ctx, "E<> Train(2).Cross") != row {
+		t.Fatalf("after Ctrl+Z, %d queries listed (want %d), the edited one at %d (want %d)", n, before, rowOf(t, ctx, "E<> Train(2).Cross"), row)
+	}
+	if !strings.Contains(Eval[string](t, ctx, `document.getElementById("undo").title`), "Edit query") {
+		t.Errorf("Undo's title %q, want the query edit next", Eval[string](t, ctx, `document.getElementById("undo").title`))
+	}
+	Screenshot(t, ctx, "page-bench-text.png")
+}

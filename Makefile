@@ -119,6 +119,7 @@ bench: wasm
 fuzz:
 	$(GO) test -run XXX -fuzz FuzzRead$$ -fuzztime 60s ./core/uppaal/
 	$(GO) test -run XXX -fuzz FuzzReadQueries -fuzztime 30s ./core/uppaal/
+	$(GO) test -run XXX -fuzz FuzzParse$$ -fuzztime 30s -fuzzminimizetime 5s ./core/edit/
 	$(GO) test -run XXX -fuzz FuzzParseDeclarations -fuzztime 60s ./core/lang/
 	$(GO) test -run XXX -fuzz FuzzParseExpr -fuzztime 30s ./core/lang/
 	$(GO) test -run XXX -fuzz FuzzParseQuery -fuzztime 30s ./core/lang/

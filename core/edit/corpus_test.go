@@ -84,6 +84,7 @@ func TestRoundTripCorpus(t *testing.T) {
 			continue // refused by name (MANIFEST.tsv)
 		}
 		loaded++
+		sameIndices(t, rel, d, doc1)
 		doc2, n2, err := load(f, out)
 		if err != nil {
 			t.Errorf("%s: written model does not load: %v", rel, err)
@@ -99,6 +100,58 @@ func TestRoundTripCorpus(t *testing.T) {
 	t.Logf("%d of %d XML models byte-identical after Parse and Bytes; %d load and round-trip", same, len(files), loaded)
 	if same*10 < len(files)*8 {
 		t.Errorf("only %d of %d byte-identical", same, len(files))
+	}
+}
+
+// sameIndices checks that the handles of d number templates, locations,
+// edges and queries as core/uppaal's document does, which the engine's
+// model description and diagnostics use.
+func sameIndices(t *testing.T, rel string, d *Doc, doc *uppaal.Document) {
+	t.Helper()
+	if d.Templates() != len(doc.Templates) {
+		t.Errorf("%s: %d templates, core/uppaal has %d", rel, d.Templates(), len(doc.Templates))
+		return
+	}
+	for i, ut := range doc.Templates {
+		tp := d.Template(i)
+		if strings.TrimSpace(tp.Name()) != ut.Name.Text() { // core/uppaal trims names
+			t.Errorf("%s: template %d is %q, core/uppaal has %q", rel, i, tp.Name(), ut.Name.Text())
+		}
+		ls := tp.Locations()
+		for j, l := range ut.Locations {
+			if j >= len(ls) || ls[j].ID != l.ID || ls[j].Initial != (l.ID == ut.Init) {
+				t.Errorf("%s: template %d location %d differs from core/uppaal's %s", rel, i, j, l.ID)
+			}
+		}
+		es := tp.Edges()
+		if len(es) != len(ut.Edges) {
+			t.Errorf("%s: template %d has %d edges, core/uppaal %d", rel, i, len(es), len(ut.Edges))
+			continue
+		}
+		for j, e := range ut.Edges {
+			guard := ""
+			if e.Guard != nil {
+				guard = e.Guard.Text.Text()
+			}
+			if es[j].Source != e.Source || es[j].Target != e.Target || strings.TrimSpace(es[j].Guard) != guard {
+				t.Errorf("%s: template %d edge %d is %+v, core/uppaal's %s->%s %q", rel, i, j, es[j], e.Source, e.Target, guard)
+			}
+		}
+	}
+	var formulas []string
+	for _, q := range d.Queries() {
+		if f := strings.TrimSpace(q.Formula); f != "" {
+			formulas = append(formulas, f)
+		}
+	}
+	if len(formulas) != len(doc.Queries) {
+		t.Errorf("%s: %d queries, core/uppaal has %d", rel, len(formulas), len(doc.Queries))
+		return
+	}
+	for i, q := range doc.Queries {
+		if formulas[i] != q.Formula.Text() {
+			t.Errorf("%s: query %d is %q, core/uppaal has %q", rel, i, formulas[i], q.Formula.Text())
+		}
 	}
 }
 

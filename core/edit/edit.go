@@ -77,13 +77,25 @@ func New() *Doc {
 
 // Clone returns a deep copy of d; handles to d's templates stay with d.
 func (d *Doc) Clone() *Doc {
+	d.ensure()
 	c := *d
 	c.root = d.root.clone()
 	return &c
 }
 
+// ensure gives a zero Doc an empty document.
+func (d *Doc) ensure() {
+	if d.root == nil {
+		d.root = &node{kind: elementNode}
+	}
+	if d.nl == "" {
+		d.nl = defaultLine
+	}
+}
+
 // nta returns the root element.
 func (d *Doc) nta() *node {
+	d.ensure()
 	for _, k := range d.root.kids {
 		if k.kind == elementNode {
 			return k
@@ -91,7 +103,8 @@ func (d *Doc) nta() *node {
 	}
 	// Parse and New guarantee one; a zero Doc gets one.
 	e := elem("nta")
-	d.root.kids = append(d.root.kids, e)
+	e.kids = []*node{space(d.nl)}
+	d.root.kids = append(d.root.kids, e, space(d.nl))
 	return e
 }
 
@@ -158,13 +171,14 @@ func (d *Doc) templates() []*node {
 // Templates returns how many templates the document has.
 func (d *Doc) Templates() int { return len(d.templates()) }
 
-// Template returns a handle to template i (from 0), or nil when there is
-// none. It stays valid until the template is deleted; it edits d, never a
-// clone of d.
+// Template returns a handle to template i (from 0). It stays valid until
+// the template is deleted; it edits d, never a clone of d. For an index
+// out of range, as for a deleted template, the handle is to no template:
+// its reads are empty and its edits do nothing.
 func (d *Doc) Template(i int) *Template {
 	ts := d.templates()
 	if i < 0 || i >= len(ts) {
-		return nil
+		return &Template{d: d, e: elem("template")}
 	}
 	return &Template{d: d, e: ts[i]}
 }

@@ -300,6 +300,8 @@ func (p *parser) syntaxError(err error) error {
 		if n := len(p.stack); n > 1 {
 			msg += fmt.Sprintf(", expected </%s>", p.stack[n-1].name)
 		}
+	} else if i := strings.LastIndexByte(string(p.src[p.start:off]), '&'); strings.Contains(msg, "entity") && i >= 0 {
+		off = p.start + i
 	} else if off > p.start {
 		off-- // the byte that stopped the decoder
 	}

@@ -18,6 +18,7 @@ const (
 
 var kindNames = [...]string{"normal", "urgent", "committed"}
 
+// String returns "normal", "urgent" or "committed".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
@@ -51,6 +52,7 @@ const (
 // labelKinds are the XML kinds of the LabelKinds.
 var labelKinds = [...]string{"select", "guard", "synchronisation", "assignment"}
 
+// String returns the label's kind as UPPAAL's XML writes it ("guard").
 func (k LabelKind) String() string {
 	if int(k) < len(labelKinds) {
 		return labelKinds[k]
@@ -92,6 +94,7 @@ var partNames = [...]string{"global declarations", "template name", "template pa
 	"template declarations", "location name", "invariant", "edge label", "system",
 	"query formula", "query comment"}
 
+// String names the part in words ("template declarations").
 func (k PartKind) String() string {
 	if int(k) < len(partNames) {
 		return partNames[k]

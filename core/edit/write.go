@@ -44,6 +44,7 @@ type writer struct {
 // DOCTYPE read (UPPAAL 5's when there was none), then the tree as read and
 // edited. Locate maps offsets of the latest result back to text parts.
 func (d *Doc) Bytes() []byte {
+	d.nta()
 	w := &writer{nl: d.nl, tmpl: -1, edge: -1, query: -1}
 	w.buf.WriteString(xmlDecl)
 	kids := d.root.kids

@@ -204,6 +204,6 @@ func declaredEncoding(src []byte) (string, int) {
 // positions count, but for a UTF-8 byte-order mark, which Read keeps and
 // DecodeText drops.
 func DecodeText(src []byte) []byte {
-	text, _, _ := decodeInput(src)
-	return text[bomLen(text):]
+	text, _, _ := decodeInput(src[bomLen(src):])
+	return text
 }

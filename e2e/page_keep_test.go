@@ -301,6 +301,13 @@ func TestPageKeepWorkingCopy(t *testing.T) {
 	if len(l.Steps) != 0 || l.End != "" {
 		t.Errorf("a link made after the edit carries the trace found before it (%d steps)", len(l.Steps))
 	}
+	click(t, ctx, "#short-link")
+	waitPage(t, ctx, `document.getElementById("share-url").value.includes("/s/")`, 10*time.Second)
+	short := Eval[string](t, ctx, `document.getElementById("share-url").value`)
+	env := Eval[string](t, ctx, `fetch("api/share/" + `+jsString(short[strings.LastIndex(short, "/")+1:])+`).then(r => r.text())`)
+	if sl, err := share.Decode(env); err != nil || !strings.Contains(string(sl.Model), "const int N = 3;") || len(sl.Steps) != 0 {
+		t.Errorf("the short link made after the edit does not carry the edited model alone (%v)", err)
+	}
 
 	// Reload in the middle of the work: the page asks first. The address
 	// is the link just made, which opens the edited model: it is
@@ -326,6 +333,11 @@ func TestPageKeepWorkingCopy(t *testing.T) {
 	waitPage(t, ctx, `document.querySelectorAll("#drawings figure[data-process]").length === 3`, 10*time.Second)
 	if !armed(t, ctx) {
 		t.Error("leaving does not ask with restored unsaved edits")
+	}
+	// The query selected when the copy was kept is selected again.
+	waitPage(t, ctx, `document.querySelector("#queries li.selected") !== null`, 10*time.Second)
+	if q := Eval[string](t, ctx, `document.querySelector("#queries li.selected").dataset.query`); q != "1" {
+		t.Errorf("query %s selected after the restore, want 1 (E<> P(1).cs)", q)
 	}
 	Screenshot(t, ctx, "page-keep-restored.png")
 

@@ -435,3 +435,54 @@ func TestPageKeepSaveXTA(t *testing.T) {
 		t.Error("leaving asks after Ctrl+S")
 	}
 }
+
+// A tab of a page from before the working copy holds the database open
+// at version 1 and never gives way: the new page works on without
+// keeping its edits, and says so; once that tab lets go, the upgrade
+// happens and a reload keeps edits again, the table store intact.
+func TestPageKeepOlderTab(t *testing.T) {
+	base := site(t)
+	old := StartBrowser(t)
+	Navigate(t, old, base+"web/test/engine.html")
+	Eval[bool](t, old, `new Promise((ok, fail) => {
+		const r = indexedDB.open("beeline", 1);
+		r.onupgradeneeded = () => { r.result.createObjectStore("tables", {keyPath: "key"}); r.result.createObjectStore("table-info", {keyPath: "key"}) };
+		r.onsuccess = () => {
+			window.held = r.result;
+			const tx = r.result.transaction("tables", "readwrite");
+			tx.objectStore("tables").put({key: "probe", data: new Uint8Array([7])});
+			tx.oncomplete = () => ok(true);
+		};
+		r.onerror = () => fail(r.error);
+	})`)
+	tab, cancel := chromedp.NewContext(old)
+	defer cancel()
+	if _, err := chromedp.Run(tab, chromedp.EmulateViewport(1400, 1000)); err != nil {
+		t.Fatal(err)
+	}
+	watchDialogs(tab) // leaving with the edit unsaved: yes
+	Navigate(t, tab, base+"?model=/web/examples/fischer.xml")
+	waitDrawn(t, tab)
+	editDeclaration(t, tab, "const int N = 4;", "const int N = 3;")
+	waitPage(t, tab, `document.getElementById("notice").textContent.includes("cannot be kept")`, 10*time.Second)
+	if n := Eval[string](t, tab, `document.getElementById("notice").textContent`); !strings.Contains(n, "older version") {
+		t.Errorf("notice %q, want the older tab named", n)
+	}
+	waitPage(t, tab, `document.querySelectorAll("#drawings figure[data-process]").length === 3`, 10*time.Second)
+
+	Eval[bool](t, old, `(window.held.close(), true)`)
+	Navigate(t, tab, base+"?model=/web/examples/fischer.xml")
+	waitDrawn(t, tab)
+	editDeclaration(t, tab, "const int N = 4;", "const int N = 2;")
+	waitKept(t, tab, "const int N = 2;", true)
+	got := Eval[string](t, tab, `new Promise(ok => {
+		const r = indexedDB.open("beeline");
+		r.onsuccess = () => {
+			const db = r.result, g = db.transaction("tables").objectStore("tables").get("probe");
+			g.onsuccess = () => { db.close(); ok(db.version + " " + (g.result ? g.result.data[0] : "none")) };
+		};
+	})`)
+	if got != "2 7" {
+		t.Errorf("the database's version and the table kept before the upgrade: %q, want 2 and 7", got)
+	}
+}

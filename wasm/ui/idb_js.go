@@ -46,19 +46,7 @@ func openDatabase() *database {
 			d.err = errors.New("this browser offers no IndexedDB")
 			return
 		}
-		req := idb.Call("open", idbName, idbVersion)
-		upgrade := js.FuncOf(func(js.Value, []js.Value) any {
-			db := req.Get("result")
-			for _, name := range idbStores {
-				if !db.Get("objectStoreNames").Call("contains", name).Bool() {
-					db.Call("createObjectStore", name, map[string]any{"keyPath": "key"})
-				}
-			}
-			return nil
-		})
-		defer upgrade.Release()
-		req.Set("onupgradeneeded", upgrade)
-		d.db, d.err = idbWait(req, "onsuccess", req)
+		d.db, d.err = openIDB(idb)
 		if d.err == nil {
 			// A newer page (in another tab) upgrading the database
 			// waits until every connection to the old version closes:
@@ -71,6 +59,69 @@ func openDatabase() *database {
 		}
 	}()
 	return d
+}
+
+// openIDB opens the database, creating the stores that are missing when
+// it is created or upgraded. An older page in another tab that holds the
+// database open (pages before version 2 do not give way) blocks the
+// upgrade: openIDB then returns an error at once, and the connection
+// that opens once that tab is gone is closed, its upgrade done.
+func openIDB(idb js.Value) (js.Value, error) {
+	req := idb.Call("open", idbName, idbVersion)
+	type outcome struct {
+		db  js.Value
+		err error
+	}
+	ch := make(chan outcome, 1)
+	gaveUp := false
+	var funcs []js.Func
+	events := []string{"onupgradeneeded", "onsuccess", "onerror", "onblocked"}
+	release := func() {
+		for _, e := range events {
+			req.Set(e, js.Null())
+		}
+		for _, f := range funcs {
+			f.Release()
+		}
+	}
+	handlers := []func(){
+		func() { // onupgradeneeded
+			db := req.Get("result")
+			for _, name := range idbStores {
+				if !db.Get("objectStoreNames").Call("contains", name).Bool() {
+					db.Call("createObjectStore", name, map[string]any{"keyPath": "key"})
+				}
+			}
+		},
+		func() { // onsuccess
+			if gaveUp {
+				req.Get("result").Call("close")
+			} else {
+				ch <- outcome{db: req.Get("result")}
+			}
+			release()
+		},
+		func() { // onerror
+			if !gaveUp {
+				ch <- outcome{err: idbError(req)}
+			}
+			release()
+		},
+		func() { // onblocked
+			if !gaveUp {
+				gaveUp = true
+				ch <- outcome{err: errors.New("a Beeline page of an older version, open in another tab, holds the browser's database: close that tab and reload")}
+			}
+		},
+	}
+	for i, e := range events {
+		f := handlers[i]
+		fn := js.FuncOf(func(js.Value, []js.Value) any { f(); return nil })
+		funcs = append(funcs, fn)
+		req.Set(e, fn)
+	}
+	o := <-ch
+	return o.db, o.err
 }
 
 // run runs op in a transaction over stores and waits until the

@@ -11,6 +11,8 @@ BIN       := bin/beeline
 EXAMPLE   := testdata/models/fischer.xml
 
 WEB_BUILD := web/build
+# The code editor's sources and npm packages.
+EDITOR    := web/editor
 # The Cloudflare Worker's generated files (build/, ignored by git).
 WORKER    := build/worker
 SITE      := build/site
@@ -32,22 +34,33 @@ build: wasm
 #                 web/engine-runtime.mjs as runtime.mjs: the generated browser
 #                 runtime would fetch and compile the wasm once per worker,
 #                 while the page compiles it once and hands it over
-#   *.wasm.gz     precompressed copies (-n: no name or time, so the bytes are
+#   editor.js     the code editor (CodeMirror 6, window.BeelineEditor), bundled
+#                 by esbuild's Go API from web/editor (see its README)
+#   *.wasm.gz, editor.js.gz
+#                 precompressed copies (-n: no name or time, so the bytes are
 #                 reproducible); `beeline serve` sends them to gzip clients
-wasm:
+wasm: $(EDITOR)/node_modules
 	mkdir -p $(WEB_BUILD)
+	$(GO) run ./web/editor/bundle -o $(WEB_BUILD)/editor.js
 	GOOS=js GOARCH=wasm $(GO) build $(BUILDFLAGS) -o $(WEB_BUILD)/engine.wasm ./wasm/worker
 	if [ -d wasm/ui ]; then GOOS=js GOARCH=wasm $(GO) build $(BUILDFLAGS) -o $(WEB_BUILD)/ui.wasm ./wasm/ui; fi
 	cp $(GOROOT)/lib/wasm/wasm_exec.js $(WEB_BUILD)/wasm_exec.js
 	$(GO) run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -runtime=browser -o $(WEB_BUILD)/worker
 	cp web/engine-runtime.mjs $(WEB_BUILD)/worker/runtime.mjs
-	for f in $(WEB_BUILD)/*.wasm; do gzip -9 -k -n -f "$$f"; done
+	for f in $(WEB_BUILD)/*.wasm $(WEB_BUILD)/editor.js; do gzip -9 -k -n -f "$$f"; done
+
+# CodeMirror, as web/editor/package-lock.json pins it; installed again only
+# when the lockfile is newer than the installation.
+$(EDITOR)/node_modules: $(EDITOR)/package-lock.json
+	npm ci --prefix $(EDITOR) --no-audit --no-fund
+	touch $@
 
 # The Cloudflare Worker (build/, wrangler.jsonc):
 #   build/worker/  github.com/syumai/workers' glue (worker.mjs imports
 #                  app.wasm, the Worker ./build, beside it)
 #   build/site/    the static assets the platform serves itself: index.html
-#                  and web/ with the wasm, less web/render and web/test
+#                  and web/ with the wasm and the code editor's bundle,
+#                  less web/render, web/editor and web/test
 #                  (Go sources and the engine harness) and the .gz copies
 #                  (the platform compresses), plus _headers, the security
 #                  headers from internal/webserver

@@ -20,6 +20,7 @@ var (
 	builtRoot string
 	buildErr  error
 	uiErr     error
+	editorErr error
 )
 
 // WebRoot returns a directory to serve: $BEELINE_WEB_ROOT when set (`make
@@ -75,6 +76,9 @@ func buildWeb() (string, error) {
 	// The page's program failing to build must not stop the engine's tests;
 	// RequireUI reports it to the page's.
 	uiErr = goCommand(repo, []string{"go", "build", "-trimpath", "-ldflags=-s -w -buildid=", "-o", filepath.Join(out, "ui.wasm"), "./wasm/ui"})
+	// Nor must the code editor's bundle, which needs the npm packages
+	// (`npm ci --prefix web/editor`); RequireEditor reports it.
+	editorErr = goCommand(repo, []string{"go", "run", "./web/editor/bundle", "-o", filepath.Join(out, "editor.js")})
 	goroot, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		return "", err
@@ -85,7 +89,7 @@ func buildWeb() (string, error) {
 	if err := copyFile(filepath.Join(repo, "web", "engine-runtime.mjs"), filepath.Join(out, "worker", "runtime.mjs")); err != nil {
 		return "", err
 	}
-	for _, w := range []string{"engine.wasm", "ui.wasm"} {
+	for _, w := range []string{"engine.wasm", "ui.wasm", "editor.js"} {
 		if err := gzipFile(filepath.Join(out, w)); err != nil && !os.IsNotExist(err) {
 			return "", err
 		}
@@ -102,6 +106,18 @@ func RequireUI(t testing.TB, root string) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "web", "build", "ui.wasm")); err != nil {
 		t.Fatalf("no web/build/ui.wasm in %s", root)
+	}
+}
+
+// RequireEditor fails the test when the code editor's bundle
+// (web/build/editor.js) was not built into the root WebRoot returned.
+func RequireEditor(t testing.TB, root string) {
+	t.Helper()
+	if editorErr != nil {
+		t.Fatalf("the code editor did not build: %v", editorErr)
+	}
+	if _, err := os.Stat(filepath.Join(root, "web", "build", "editor.js")); err != nil {
+		t.Fatalf("no web/build/editor.js in %s: run `make wasm`", root)
 	}
 }
 

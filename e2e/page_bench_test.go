@@ -21,9 +21,9 @@ func formulaEditor(i int) string {
 	return fmt.Sprintf(`document.querySelector('#queries li[data-query="%d"] .formula')`, i)
 }
 
-// editorText returns the text of the editor in holder (a code editor's
+// textIn returns the text of the editor in holder (a code editor's
 // lines, or a plain field's value).
-func editorText(t *testing.T, ctx context.Context, holder string) string {
+func textIn(t *testing.T, ctx context.Context, holder string) string {
 	t.Helper()
 	return Eval[string](t, ctx, `(() => { const h = `+holder+`; if (!h) return "<no editor>";
 		const f = h.querySelector("textarea, input"); if (f) return f.value;
@@ -39,16 +39,30 @@ func selectIn(t *testing.T, ctx context.Context, holder, needle string, skip, n 
 		const f = h.querySelector("textarea, input");
 		if (f) { const i = f.value.indexOf(%q); if (i < 0) return false; f.focus(); f.setSelectionRange(i + %d, i + %d + %d); return true }
 		const c = h.querySelector(".cm-content"); c.focus();
-		const walk = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
-		for (let node; (node = walk.nextNode()); ) {
-			const i = node.data.indexOf(%[2]q);
-			if (i < 0) continue;
-			const r = document.createRange(); r.setStart(node, i + %[3]d); r.setEnd(node, i + %[3]d + %[5]d);
-			const s = getSelection(); s.removeAllRanges(); s.addRange(r); return true
-		}
+		const lines = [...c.querySelectorAll(".cm-line")];
+		const i = lines.map(l => l.textContent).join("\n").indexOf(%[2]q);
+		if (i < 0) return false;
+		const at = off => {
+			let base = 0;
+			for (const l of lines) {
+				const len = l.textContent.length;
+				if (off <= base + len) {
+					let o = off - base;
+					const walk = document.createTreeWalker(l, NodeFilter.SHOW_TEXT);
+					for (let node; (node = walk.nextNode()); ) {
+						if (o <= node.data.length) return [node, o];
+						o -= node.data.length;
+					}
+					return [l, 0];
+				}
+				base += len + 1;
+			}
+		};
+		const r = document.createRange(); r.setStart(...at(i + %[3]d)); r.setEnd(...at(i + %[3]d + %[5]d));
+		const s = getSelection(); s.removeAllRanges(); s.addRange(r); return true;
 		return false })()`, holder, needle, skip, skip, n))
 	if !ok {
-		t.Fatalf("cannot find %q in the editor: %q", needle, editorText(t, ctx, holder))
+		t.Fatalf("cannot find %q in the editor: %q", needle, textIn(t, ctx, holder))
 	}
 	time.Sleep(50 * time.Millisecond) // a code editor reads the selection on its next event
 }
@@ -56,9 +70,7 @@ func selectIn(t *testing.T, ctx context.Context, holder, needle string, skip, n 
 // ctrl presses Ctrl and key, as a user does for undo (z) and redo.
 func ctrl(t *testing.T, ctx context.Context, key string) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.KeyEvent(key, chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
-		t.Fatalf("Ctrl+%s: %v", key, err)
-	}
+	TypeKeys(t, ctx, key, chromedp.ModifierCtrl)
 }
 
 // markJS describes the inline marks in holder: a code editor's error
@@ -91,14 +103,14 @@ func TestPageBenchText(t *testing.T) {
 
 	click(t, ctx, `#parts button[data-part="decl"]`)
 	decl := partEditor("decl")
-	if got := editorText(t, ctx, decl); !strings.Contains(got, "const int N = 6;") {
+	if got := textIn(t, ctx, decl); !strings.Contains(got, "const int N = 6;") {
 		t.Fatalf("the declarations read %q, want const int N = 6;", got)
 	}
 
 	// "int" becomes "itn", typed.
 	selectIn(t, ctx, decl, "const int N", 6, 3)
-	press(t, ctx, "itn")
-	if got := editorText(t, ctx, decl); !strings.Contains(got, "const itn N") {
+	TypeKeys(t, ctx, "itn")
+	if got := textIn(t, ctx, decl); !strings.Contains(got, "const itn N") {
 		t.Fatalf("after typing, the declarations read %q", got)
 	}
 	start := time.Now()
@@ -116,7 +128,7 @@ func TestPageBenchText(t *testing.T) {
 
 	// The page's undo takes the typo back.
 	ctrl(t, ctx, "z")
-	if got := editorText(t, ctx, decl); !strings.Contains(got, "const int N = 6;") {
+	if got := textIn(t, ctx, decl); !strings.Contains(got, "const int N = 6;") {
 		t.Fatalf("after Ctrl+Z the declarations read %q", got)
 	}
 	waitPage(t, ctx, `!document.querySelector('#parts button[data-part="decl"]').classList.contains("has-errors") && `+markJS(decl)+` === ""`, 5*time.Second)
@@ -131,8 +143,8 @@ func TestPageBenchText(t *testing.T) {
 	row := rowOf(t, ctx, "E<> Gate.Occ")
 	before := Eval[int](t, ctx, `document.querySelectorAll("#queries li").length`)
 	selectIn(t, ctx, formulaEditor(row), "Gate.Occ", 0, len("Gate.Occ"))
-	press(t, ctx, "Train(2).Cross")
-	if got := editorText(t, ctx, formulaEditor(row)); got != "E<> Train(2).Cross" {
+	TypeKeys(t, ctx, "Train(2).Cross")
+	if got := textIn(t, ctx, formulaEditor(row)); got != "E<> Train(2).Cross" {
 		t.Fatalf("the edited formula reads %q", got)
 	}
 	waitPage(t, ctx, fmt.Sprintf(`document.querySelector('#queries li[data-query="%d"] .marker').className.trim() === "marker"`, row), 5*time.Second)
@@ -154,4 +166,33 @@ func TestPageBenchText(t *testing.T) {
 		t.Errorf("Undo's title %q, want the query edit next", Eval[string](t, ctx, `document.getElementById("undo").title`))
 	}
 	Screenshot(t, ctx, "page-bench-text.png")
+}
+
+// A model opened with a .q file lists each query once: the file's
+// repeats of the model's own queries are left out. A trace shown is
+// closed, with a note, once the model is edited.
+func TestPageBenchQueryFileAndStaleTrace(t *testing.T) {
+	ctx := openPage(t, site(t))
+	upload(t, ctx, "testdata/bench-own.xml", "testdata/bench-own.q")
+	waitDrawn(t, ctx)
+	formulas := Eval[[]string](t, ctx, `[...document.querySelectorAll("#queries li .formula")].map(f => f.textContent.trim())`)
+	if strings.Join(formulas, " | ") != "E<> P.B | A[] x >= 0 | E<> P.A" {
+		t.Fatalf("queries listed: %q, want the model's two and the file's new one", formulas)
+	}
+	marker, status := checkRow(t, ctx, 0, 30*time.Second)
+	if !strings.Contains(" "+marker+" ", " satisfied ") {
+		t.Fatalf("E<> P.B: marker %q, status %q", marker, status)
+	}
+	waitPage(t, ctx, `!document.getElementById("simulator").hidden && document.querySelectorAll("#steps .row").length > 0`, 10*time.Second)
+
+	click(t, ctx, `#parts button[data-part="decl"]`)
+	selectIn(t, ctx, partEditor("decl"), "clock x;", len("clock x;"), 0)
+	TypeKeys(t, ctx, " int y;")
+	waitPage(t, ctx, `document.getElementById("sim-note").textContent.includes("previous version")`, 5*time.Second)
+	if n := Eval[int](t, ctx, `document.querySelectorAll("#steps .row, #drawings .location.active").length`); n != 0 {
+		t.Errorf("%d trace rows or highlighted locations left after the edit", n)
+	}
+	if m := Eval[string](t, ctx, `document.querySelector('#queries li[data-query="0"] .marker').className.trim()`); m != "marker" {
+		t.Errorf("the verdict stays after the edit: %q", m)
+	}
 }

@@ -53,8 +53,8 @@ func TestPageOpenFiles(t *testing.T) {
 	// The repository's own models, wherever the page was built.
 	upload(t, ctx, "../testdata/models/crossing.xta", "../testdata/models/crossing.q")
 	waitDrawn(t, ctx)
-	if got := Eval[string](t, ctx, `document.getElementById("model-name").textContent`); got != "crossing.xta" {
-		t.Errorf("model name %q, want crossing.xta", got)
+	if got := Eval[string](t, ctx, `document.getElementById("model-name").textContent`); got != "crossing.xml" {
+		t.Errorf("model name %q, want crossing.xml (an .xta opens as XML)", got)
 	}
 	if n := processCount(t, ctx); n != 5 {
 		t.Errorf("%d process drawings, want 5", n)
@@ -134,8 +134,8 @@ func TestPagePaste(t *testing.T) {
 	if Eval[bool](t, ctx, `document.getElementById("paste-dialog").open`) {
 		t.Error("the paste dialog is still open after Load")
 	}
-	if got := Eval[string](t, ctx, `document.getElementById("model-name").textContent`); got != "pasted.xta" {
-		t.Errorf("model name %q, want pasted.xta", got)
+	if got := Eval[string](t, ctx, `document.getElementById("model-name").textContent`); got != "pasted.xml" {
+		t.Errorf("model name %q, want pasted.xml (an .xta opens as XML)", got)
 	}
 	if n := processCount(t, ctx); n != 5 {
 		t.Errorf("%d process drawings, want 5", n)
@@ -145,7 +145,7 @@ func TestPagePaste(t *testing.T) {
 	Eval[bool](t, ctx, `(() => { document.getElementById("paste-text").value = "system nothing_here;"; return true })()`)
 	click(t, ctx, `#paste-dialog button[value="cancel"]`)
 	time.Sleep(200 * time.Millisecond)
-	if got := Eval[string](t, ctx, `document.body.dataset.job + " " + document.getElementById("model-name").textContent`); got != "idle pasted.xta" {
+	if got := Eval[string](t, ctx, `document.body.dataset.job + " " + document.getElementById("model-name").textContent`); got != "idle pasted.xml" {
 		t.Errorf("after Cancel the page shows %q, want the pasted model still", got)
 	}
 }

@@ -76,7 +76,9 @@ func press(t *testing.T, ctx context.Context, keys string) {
 // errors are shown).
 func chooseExample(t *testing.T, ctx context.Context, key string) {
 	t.Helper()
-	Eval[bool](t, ctx, fmt.Sprintf(`(() => { const s = document.getElementById("gallery"); s.value = %q; s.dispatchEvent(new Event("change")); return s.value === %[1]q })()`, key))
+	// The model name is cleared first, so that the wait below is for this
+	// example, not for the model shown before it.
+	Eval[bool](t, ctx, fmt.Sprintf(`(() => { document.getElementById("model-name").textContent = ""; const s = document.getElementById("gallery"); s.value = %q; s.dispatchEvent(new Event("change")); return s.value === %[1]q })()`, key))
 	waitPage(t, ctx, `document.body.dataset.job === "idle" && document.getElementById("model-name").textContent !== "" && (document.querySelectorAll("#drawings svg").length > 0 || !document.getElementById("diagnostics").hidden)`, 30*time.Second)
 }
 

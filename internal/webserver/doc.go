@@ -110,6 +110,12 @@
 // without the -attr directive (Firefox before 108) falls back to
 // style-src and only loses the drawings' size cap.
 //
+// The code editor (CodeMirror, web/build/editor.js) needs no directive
+// of its own: its bundle puts CodeMirror's style rules into a constructed
+// style sheet adopted by the document (web/editor/bundle says how), and
+// style sheets made through the CSS object model are not subject to the
+// policy; its lint underlines are data: images, allowed by img-src.
+//
 // object-src 'none': no plugins.
 //
 // base-uri 'self': the page at /s/{id} carries <base href="../">; no
@@ -123,6 +129,7 @@
 //
 // The browser test e2e/page_csp_test.go runs the page and the engine
 // harness (web/test/engine.html) in Chromium under this policy and fails
-// on any violation; TestPagesFitPolicy checks both HTML files for inline
-// scripts, handlers and styles without a browser.
+// on any violation, as e2e/editor_test.go does for the code editor's
+// harness (web/test/editor.html); TestPagesFitPolicy checks the HTML
+// files for inline scripts, handlers and styles without a browser.
 package webserver

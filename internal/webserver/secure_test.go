@@ -138,7 +138,7 @@ func TestPagesFitPolicy(t *testing.T) {
 		regexp.MustCompile(`\sstyle\s*=`),
 	}
 	scriptTag := regexp.MustCompile(`<script\b[^>]*>`)
-	for _, name := range []string{"../../index.html", "../../web/test/engine.html"} {
+	for _, name := range []string{"../../index.html", "../../web/test/engine.html", "../../web/test/editor.html"} {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)

@@ -25,6 +25,25 @@
 // fields; the simulator's player is still read by share links and
 // presentation mode.
 //
+// The workbench (bench_js.go) makes the page an editor. A model opened
+// becomes an editable document (core/edit; an .xta is converted to XML
+// and laid out by the page, and the queries of .q files join the
+// document's), and every change to it goes through bench.apply: one
+// undo/redo history of the document's bytes (history.go; a burst of
+// typing in one part is one step), a.in.Model rewritten at once, so
+// Check, the simulator and links use the model as edited, onEdited
+// hooks, and a parse 150 ms after typing stops, in a resident worker
+// (parser_js.go). A parse without errors redraws the model; with errors
+// the last good drawing stays, and each diagnostic is placed on the part
+// of the document it falls in (diagparts.go, with edit.Doc.Locate) and
+// marked there. The model area lists the parts as UPPAAL's project tree
+// does, with their code editors (parts_js.go, codeedit_js.go); the
+// verifier's rows edit the document's queries in place (queries_js.go). What a check, a trace or a simulated path was made
+// for is the model's meaning (semantics.go's fingerprint: not its
+// layout, comments or queries): an edit that changes it closes the trace
+// or path shown with a note, forgets the verdicts, and a check under way
+// reports its result as the previous version's.
+//
 // The search-order, heuristic and trace menus are not written here: at
 // start the page asks the engine for its catalog (POST /catalog, filled
 // from core/options' registry) and builds them from it, so a heuristic

@@ -27,7 +27,7 @@ type panes struct {
 	shown, built string
 	// editors are the pane's code editors by part key ("t2.decl"), and
 	// fields its one-line fields (the template's name and parameters).
-	editors map[string]editorArea
+	editors map[string]*codeEditor
 	fields  map[string]*dom.HTMLInputElement
 	// diags are the last parse's diagnostics by part key.
 	diags map[string][]partDiag
@@ -133,7 +133,7 @@ func (p *panes) destroyEditors() {
 	for _, ed := range p.editors {
 		ed.Destroy()
 	}
-	p.editors = map[string]editorArea{}
+	p.editors = map[string]*codeEditor{}
 	p.fields = map[string]*dom.HTMLInputElement{}
 }
 
@@ -188,7 +188,7 @@ func (p *panes) code(box dom.Element, key, label, text, step string, set func(d 
 	holder.SetAttribute("class", "code")
 	holder.SetAttribute("data-part", key)
 	box.AppendChild(holder)
-	p.editors[key] = newArea(holder, areaOptions{
+	p.editors[key] = newCodeEditor(holder, editorOptions{
 		Text: text, Language: "uppaal", Label: label, Lines: true,
 		OnChange: func(s string) { p.b.applyText(key, step, func(d *edit.Doc) { set(d, s) }) },
 		OnUndo:   p.b.undo,
@@ -313,7 +313,11 @@ func (p *panes) showDiagnostics(ds map[string][]partDiag) {
 // code editors, and beside the one-line fields.
 func (p *panes) markEditors() {
 	for key, ed := range p.editors {
-		ed.SetDiagnostics(p.diags[key])
+		var marks []inlineDiag
+		for _, d := range p.diags[key] {
+			marks = append(marks, inlineDiag{From: d.From, To: d.To, Severity: d.Severity, Message: d.Message})
+		}
+		ed.SetDiagnostics(marks)
 	}
 	for key, in := range p.fields {
 		var msgs []string

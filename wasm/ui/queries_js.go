@@ -31,7 +31,7 @@ type rowEls struct {
 	li      dom.HTMLElement
 	marker  dom.Element
 	formula dom.Element // a <span>, or the editor's holder
-	ed      editorArea  // nil when the formula is not editable
+	ed      *codeEditor // nil when the formula is not editable
 	comment *dom.HTMLInputElement
 	check   *dom.HTMLButtonElement
 	up      *dom.HTMLButtonElement
@@ -249,9 +249,14 @@ func (v *verifier) buildRow(r *queryRow) {
 		e.formula = v.doc.CreateElement("div")
 		e.formula.SetAttribute("class", "formula formula-edit")
 		e.li.AppendChild(e.formula)
-		e.ed = newArea(e.formula, areaOptions{Text: r.q.Formula, Language: "query", Label: "Formula",
-			OnChange: func(s string) { v.editQuery(r, func(q *edit.Query) { q.Formula = s }, "") },
-			OnUndo:   v.qe.undo, OnRedo: v.qe.redo})
+		e.ed = newCodeEditor(e.formula, editorOptions{Text: r.q.Formula, Language: "query", Label: "Formula",
+			SingleLine: true,
+			OnChange:   func(s string) { v.editQuery(r, func(q *edit.Query) { q.Formula = s }, "") },
+			OnEnter: func() {
+				v.sel = v.indexOf(r)
+				v.checkSelected()
+			},
+			OnUndo: v.qe.undo, OnRedo: v.qe.redo})
 	} else {
 		e.formula = v.doc.CreateElement("span")
 		e.formula.SetAttribute("class", "formula")

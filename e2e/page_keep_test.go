@@ -229,35 +229,9 @@ func waitReloaded(t *testing.T, ctx context.Context, cond string, timeout time.D
 func editDeclaration(t *testing.T, ctx context.Context, from, to string) {
 	t.Helper()
 	click(t, ctx, `#parts button[data-part="decl"]`)
-	sel := `#part-pane [data-part="decl"] [aria-label="Global declarations"]`
-	waitPage(t, ctx, `document.querySelector(`+jsString(sel)+`) !== null`, 5*time.Second)
-	found := Eval[bool](t, ctx, `(() => {
-		const el = document.querySelector(`+jsString(sel)+`), from = `+jsString(from)+`;
-		el.focus();
-		if ("setSelectionRange" in el) { // a <textarea>
-			const i = el.value.indexOf(from);
-			if (i < 0) return false;
-			el.setSelectionRange(i, i + from.length);
-			return true;
-		}
-		// A code editor's contenteditable: select the text in its DOM.
-		const w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-		for (let n = w.nextNode(); n; n = w.nextNode()) {
-			const i = n.data.indexOf(from);
-			if (i >= 0) {
-				const r = document.createRange();
-				r.setStart(n, i);
-				r.setEnd(n, i + from.length);
-				getSelection().removeAllRanges();
-				getSelection().addRange(r);
-				return true;
-			}
-		}
-		return false;
-	})()`)
-	if !found {
-		t.Fatalf("the declarations do not hold %q", from)
-	}
+	holder := partEditor("decl")
+	waitPage(t, ctx, holder+` !== null`, 5*time.Second)
+	selectIn(t, ctx, holder, from, 0, len(from))
 	press(t, ctx, to)
 }
 

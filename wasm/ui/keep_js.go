@@ -58,7 +58,9 @@ func (k *keeper) wire() {
 	a.byID(idNewModel).AddEventListener("click", false, func(dom.Event) { k.newModel() })
 	a.byID(idWorkRestore).AddEventListener("click", false, func(dom.Event) { go k.restore() })
 	a.byID(idWorkDiscard).AddEventListener("click", false, func(dom.Event) { go k.discard() })
-	a.doc.AddEventListener("keydown", false, func(e dom.Event) {
+	// In the capture phase: the code editor keeps the keys typed in it
+	// from the page's listeners, and Save is wanted most while typing.
+	a.doc.AddEventListener("keydown", true, func(e dom.Event) {
 		ke := e.(*dom.KeyboardEvent)
 		if (ke.CtrlKey() || ke.MetaKey()) && !ke.AltKey() && strings.EqualFold(ke.Key(), "s") && a.in != nil {
 			e.PreventDefault() // the browser would save the page itself

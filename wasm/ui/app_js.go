@@ -200,16 +200,7 @@ func (a *app) newVerifier() *verifier {
 		}
 	}
 	v.onChecked = a.linkChecked
-	v.onTrace = func(res *protocol.Result, hash string) {
-		// A check that ran while the model was edited found its trace
-		// in a model no longer on screen: it is not shown against this
-		// one.
-		if a.in == nil || hash != share.Hash(a.in.Model) {
-			a.notify("The trace of "+res.Formula+" is not shown: the model was edited while it was checked. Check it again.", true)
-			return
-		}
-		a.sim.load(res, hash)
-	}
+	v.onTrace = a.sim.load
 	v.onSimulate = func() { go a.sim.reset() }
 	return v
 }

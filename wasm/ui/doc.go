@@ -90,10 +90,10 @@
 // it is replaced only when the model on screen is edited. Save downloads
 // the document's bytes as UPPAAL XML and marks them saved; New opens
 // edit.New(); beforeunload asks while there are unsaved edits. An edit
-// clears the model's URL (links then carry the bytes) and ?model= or a
-// link's fragment from the address, and a share link carries the
-// simulator's trace only while the model hashes as the model the trace
-// was found in (the check's and the simulator's requests record it).
+// clears the model's URL (links then carry the bytes), ?model= or a
+// link's fragment from the address, and a share link being opened; a
+// link carries the simulator's trace, which an edit that changes what
+// the model means has closed (simstale_js.go).
 //
 // Elements are looked up by the names in ids.go only, through typed
 // getters; a native test checks them against index.html and the page

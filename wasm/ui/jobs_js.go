@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"beeline/core/protocol"
-	"beeline/core/share"
 	"beeline/wasm/ui/state"
 )
 
@@ -38,6 +37,9 @@ func (v *verifier) unload() {
 	v.cancelJob()
 	v.in, v.model = nil, nil
 	v.pendingCheck = -1
+	for _, r := range v.queries {
+		r.destroy()
+	}
 	v.queries, v.sel = nil, -1
 	v.renderQueries()
 	v.byID(idProgress).SetInnerHTML("")
@@ -211,7 +213,6 @@ func (v *verifier) checkSelected() {
 		return
 	}
 	req := &protocol.Request{Name: v.in.Name, Model: v.in.Model, QueryFiles: v.in.QueryFiles}
-	v.checkedHash = share.Hash(req.Model)
 	if r.user {
 		req.Formulas = []string{r.q.Formula}
 	} else {
@@ -346,7 +347,7 @@ func (v *verifier) showResult(res *protocol.Result, row *queryRow) {
 	}
 	v.setStatus(statusLine(res, stats))
 	if res.Trace != nil && v.model != nil {
-		v.onTrace(res, v.checkedHash)
+		v.onTrace(res)
 	}
 	if row != nil {
 		v.onChecked(res, "")

@@ -48,7 +48,7 @@ func (a *app) linkFragment() (string, bool) {
 		l.Model = a.in.Model
 	}
 	switch {
-	case a.sim.player != nil && a.sim.modelHash == l.Hash:
+	case a.sim.player != nil:
 		l.Formula, l.Steps, l.Step = a.sim.formula, a.sim.tr.Steps, a.sim.player.Pos()
 		l.End, l.Loop = a.sim.tr.End, a.sim.tr.Loop
 		if a.sim.res == nil {

@@ -27,11 +27,7 @@ type simulator struct {
 	tr      *protocol.Trace
 	formula string
 	player  *state.Player
-	// modelHash is the hash (share.Hash) of the model bytes the trace
-	// or path was made in: a share link carries it only while the model
-	// is still those bytes.
-	modelHash string
-	figs      []*figure // by process index
+	figs    []*figure // by process index
 
 	raf     js.Func
 	lastTS  float64
@@ -170,11 +166,9 @@ func (s *simulator) clear() {
 	s.a.byID(idSimulator).SetAttribute("hidden", "")
 }
 
-// load shows a result's trace at its initial state, paused; modelHash is
-// the hash of the model it was found in.
-func (s *simulator) load(res *protocol.Result, modelHash string) {
+// load shows a result's trace at its initial state, paused.
+func (s *simulator) load(res *protocol.Result) {
 	s.open(res.Trace, res.Formula, res, 0)
-	s.modelHash = modelHash
 	s.show()
 }
 

@@ -56,7 +56,6 @@ func (s *simulator) request(steps []protocol.SimStep, random int, done func(*pro
 	}
 	req := &protocol.Request{Name: a.in.Name, Model: a.in.Model, QueryFiles: a.in.QueryFiles,
 		Options: protocol.Options{Seed: seed}, Sim: &protocol.SimRequest{Concrete: s.concrete(), Steps: steps, Random: random}}
-	hash := share.Hash(req.Model)
 	var j *job
 	j, err := a.engine.start("/simulate", req, func(f protocol.Frame) {
 		if s.job != j {
@@ -66,7 +65,6 @@ func (s *simulator) request(steps []protocol.SimStep, random int, done func(*pro
 		case protocol.FrameSim:
 			if f.Sim != nil && f.Sim.Trace != nil {
 				done(f.Sim)
-				s.modelHash = hash
 			}
 		case protocol.FrameError:
 			s.note("The simulator failed: "+f.Message, true)

@@ -35,11 +35,10 @@ type verifier struct {
 	onModel       func(*protocol.Model)
 	onDiagnostics func([]protocol.Diagnostic)
 	onParsed      func()
-	// onTrace is handed a check's result that carries a trace, with the
-	// hash (share.Hash) of the model bytes that check sent; onChecked,
+	// onTrace is handed a check's result that carries a trace; onChecked,
 	// every check's end: its result, or nil and the message it failed
 	// with. onSimulate is the Simulate button.
-	onTrace    func(res *protocol.Result, modelHash string)
+	onTrace    func(*protocol.Result)
 	onChecked  func(res *protocol.Result, failure string)
 	onSimulate func()
 
@@ -88,9 +87,6 @@ type verifier struct {
 	// pendingCheck is the query to check once the model being loaded is
 	// read (a gallery card's); -1 when none.
 	pendingCheck int
-	// checkedHash is the hash of the model bytes the last check sent:
-	// the model may be edited while it runs.
-	checkedHash string
 }
 
 // queryRow is one line of the query list. verdict is "" (unchecked),

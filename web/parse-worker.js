@@ -9,9 +9,14 @@
 //
 // and gets back, one request at a time and in order,
 //
-//   { id, frames: Uint8Array }   the whole length-prefixed frame stream
+//   { id, frames: Uint8Array, retire: boolean }
+//                                the whole length-prefixed frame stream
 //                                (protocol.ReadFrame reads it), ending
-//                                with a FrameDone; its buffer transferred
+//                                with a FrameDone; its buffer transferred.
+//                                retire is set once the engine's memory
+//                                has grown past retireBytes: the page
+//                                should start another worker for the
+//                                next parse
 //   { id, error: string }        when the engine could not answer: the
 //                                worker is then no use, and the page
 //                                starts another
@@ -30,7 +35,14 @@ import "./build/worker/wasm_exec.js";
 
 let engine = null; // a promise of globalThis.beelineServe
 let stopped = null; // a promise that rejects when the Go program ends
+let memory = null; // the engine's linear memory
 let queue = Promise.resolve();
+
+// retireBytes is the linear memory past which the worker asks to be
+// replaced: wasm memory never shrinks, and a parse that needed more than
+// the resident engine's memory limit (256 MiB, see wasm/worker) would
+// otherwise keep it for the rest of the page's life.
+const retireBytes = 256 * 1024 * 1024;
 
 // start runs the Go program in resident mode and resolves once it has
 // registered beelineServe (it then calls the glue's ready import).
@@ -40,6 +52,7 @@ function start(module) {
   let ready;
   const isReady = new Promise((resolve) => { ready = resolve; });
   const instance = new WebAssembly.Instance(module, { ...go.importObject, workers: { ready: () => ready() } });
+  memory = instance.exports.mem;
   stopped = go.run(instance, { binding: {} }).then(() => {
     throw new Error("the parse worker's engine stopped");
   });
@@ -53,7 +66,8 @@ async function answer({ id, path, body }) {
     if (engine === null) throw new Error("the parse worker was given no engine module");
     const serve = await engine;
     const frames = await Promise.race([serve(path, body), stopped]);
-    self.postMessage({ id, frames }, [frames.buffer]);
+    const retire = memory.buffer.byteLength > retireBytes;
+    self.postMessage({ id, frames, retire }, [frames.buffer]);
   } catch (err) {
     self.postMessage({ id, error: String((err && err.message) || err) });
   }

@@ -1,4 +1,9 @@
 // Beeline's engine worker: one job per worker, cancelled by terminating it.
+// (Parses have a resident worker of their own, web/parse-worker.js: a
+// parse leaves nothing behind, so one Go instance serves parse after
+// parse. Every other job, and a parse the resident worker could not
+// answer, runs here, where a search may grow the heap to its budget and
+// the memory, never handed back, goes with the worker.)
 //
 // It only moves bytes. The page posts one message
 //

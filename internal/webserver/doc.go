@@ -69,8 +69,9 @@
 // # Content security policy
 //
 // Each directive is what the page needs (index.html, web/boot.js,
-// web/worker.js, the worker's glue in web/build/worker/, and the Go
-// program wasm/ui, which builds the DOM through syscall/js) and no more.
+// web/worker.js and web/parse-worker.js, the workers' glue in
+// web/build/worker/, and the Go program wasm/ui, which builds the DOM
+// through syscall/js) and no more.
 // The page itself is served as it is; the policy allows exactly what it
 // does.
 //
@@ -82,8 +83,9 @@
 // the worker compile WebAssembly (ui.wasm, engine.wasm). The worker runs
 // under the policy of its own script's response, which is this one.
 //
-// worker-src 'self': the engine worker is web/worker.js, a module worker
-// of this origin; no blob: or data: workers.
+// worker-src 'self': the engine workers are web/worker.js (one per job)
+// and web/parse-worker.js (the resident parser), module workers of this
+// origin; no blob: or data: workers.
 //
 // connect-src 'self': the page fetches its wasm, the gallery's models and
 // ?model= links from this server. The worker's fetch of the engine is a

@@ -5,6 +5,7 @@
 package main
 
 import (
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -32,8 +33,8 @@ type input struct {
 type app struct {
 	page
 	engine *engine
-	// parser reads the model again after every edit, in a resident
-	// worker (parser_js.go).
+	// parser reads models in the resident parse worker (parser_js.go):
+	// the model opened, and again after every edit.
 	parser *parser
 
 	in    *input
@@ -190,7 +191,7 @@ func (a *app) applyTheme(theme string) {
 // the model the engine read goes to every area, a trace to the
 // simulator, and a check's end to a share link being opened.
 func (a *app) newVerifier() *verifier {
-	v := newVerifier(a.page, a.engine)
+	v := newVerifier(a.page, a.engine, a.parser)
 	v.onModel = a.showModel
 	v.onDiagnostics = a.showDiagnostics
 	v.onParsed = func() {
@@ -285,8 +286,14 @@ func (a *app) showModel(m *protocol.Model) {
 // processes hidden stay hidden, the trace shown stays on them), its
 // queries' annotations updated.
 func (a *app) updateModel(m *protocol.Model) {
+	same := a.model != nil && reflect.DeepEqual(a.model.Templates, m.Templates) && reflect.DeepEqual(a.model.Processes, m.Processes)
 	a.model = m
 	a.names = newNames(m)
+	if same {
+		// An edit that changes no drawing (a query, a declaration) keeps
+		// the drawings as they are, zoomed and panned.
+		return
+	}
 	hidden := a.drawings.hiddenProcesses()
 	a.drawings.show(m)
 	a.drawings.hide(hidden)

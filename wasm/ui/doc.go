@@ -56,6 +56,17 @@
 // msgpack frame (core/protocol). Cancel terminates the worker at once:
 // Go's wasm never returns memory, so a worker is never reused.
 //
+// Parses are the exception (parser_js.go): one resident worker
+// (web/parse-worker.js) keeps the engine's Go program running and
+// answers parse after parse, so a model opened or edited is read again
+// in the time of a parse, tens of milliseconds, without a Go runtime's
+// start. Reuse is safe there because a parse holds little memory and
+// nothing after it (the engine's resident mode serves /parse and
+// /catalog only, under a 256 MiB memory limit); a worker that fails,
+// grows past that, or is stuck on a superseded parse is replaced, and a
+// parse it could not answer runs as a one-off job. Only the newest
+// request waiting is sent, and only its answer is shown.
+//
 // A check whose heuristic precomputes a table (a pattern database) runs
 // the engine's /prepare first, in its own worker with its own progress
 // phase, and keeps the table in IndexedDB (tables_js.go, idb_js.go); a

@@ -1,7 +1,8 @@
 //go:build js && wasm
 
 // The verifier's engine jobs, one at a time: the parse of a loaded model
-// and checks, with Cancel, live progress, verdicts and the status line.
+// (in the resident parse worker) and checks, with Cancel, live progress,
+// verdicts and the status line.
 
 package main
 
@@ -29,7 +30,26 @@ func (v *verifier) load(in *input) {
 	v.renderQueries()
 	v.byID(idProgress).SetInnerHTML("")
 	v.setStatus("", "")
-	go v.runJob("/parse", &protocol.Request{Name: in.Name, Model: in.Model, QueryFiles: in.QueryFiles}, nil)
+	v.parse(in)
+}
+
+// parse has the resident parser read the model loaded; its frames are
+// handled as a job's, and a later load's parse supersedes this one. No
+// check starts until it is answered (busy).
+func (v *verifier) parse(in *input) {
+	v.parsing = true
+	v.setJob("parsing")
+	v.button(idCancel).SetDisabled(true)
+	v.updateCheckButton()
+	v.parser.parse(&protocol.Request{Name: in.Name, Model: in.Model, QueryFiles: in.QueryFiles}, func(frames []protocol.Frame) {
+		if v.in != in {
+			return
+		}
+		v.parsing = false
+		for _, f := range frames {
+			v.frame(f, nil)
+		}
+	})
 }
 
 // unload forgets the model, as the page is with none loaded.
@@ -205,7 +225,7 @@ func (v *verifier) clearModelErrors() {
 
 // checkSelected checks the selected query in a fresh worker.
 func (v *verifier) checkSelected() {
-	if v.job != nil || v.in == nil || v.sel < 0 || v.sel >= len(v.queries) {
+	if v.busy() || v.in == nil || v.sel < 0 || v.sel >= len(v.queries) {
 		return
 	}
 	r := v.queries[v.sel]

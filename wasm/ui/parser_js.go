@@ -8,6 +8,7 @@ package main
 
 import (
 	"syscall/js"
+	"time"
 
 	"beeline/core/protocol"
 )
@@ -15,42 +16,33 @@ import (
 // parseWorkerURL is the resident worker's script, relative to index.html.
 const parseWorkerURL = "web/parse-worker.js"
 
-// parser sends /parse requests to the resident worker, one at a time, and
-// only the newest of those waiting: while one is answered, a later
-// request replaces any earlier one still waiting, and only the answer to
-// the newest request is handed on. Starting a Go instance (the runtime,
-// the engine's tables) is what a fresh worker per job pays on every
-// parse; the resident worker pays it once.
+// parser sends /parse requests to the resident worker, in the order of
+// its queue (parsequeue.go): one at a time, and only the newest of those
+// waiting; only the answer to the newest request is handed on. Starting
+// a Go instance (the runtime, the engine's tables) is what a fresh worker
+// per job pays on every parse; the resident worker pays it once.
 //
 // A worker that fails (an error event, a message saying its engine could
 // not answer, a damaged stream) is terminated. The request it was
 // answering, when still the newest, runs as a one-off job in a fresh
 // worker (engine.start), and so does the next request, which also starts
-// a new resident worker for the requests after it.
+// a new resident worker for the requests after it. A worker whose memory
+// grew past what a parse should need asks to retire, and one whose parse
+// was superseded and still runs after parseStall is given up: either is
+// terminated, and the next request goes to a new one.
 type parser struct {
 	e *engine
+	q parseQueue
 
 	// worker is the resident worker (undefined before it is started and
-	// after it failed), and funcs its handlers; failed is set when it
-	// failed and no request has restarted it yet.
+	// after it was stopped), and funcs its handlers; failed is set when
+	// it failed and no request has restarted it yet.
 	worker js.Value
 	funcs  []js.Func
 	failed bool
-
-	// sent is the request being answered (nil when none), next the newest
-	// one waiting (nil when none); seq numbers requests, so the newest
-	// is the one whose id is seq.
-	sent, next *parseCall
-	seq        int
-}
-
-// parseCall is one request and what its answer goes to; oneOff is set
-// once it runs as a job in a fresh worker rather than in the resident one.
-type parseCall struct {
-	id     int
-	req    *protocol.Request
-	done   func([]protocol.Frame)
-	oneOff bool
+	// job is the one-off job answering the request being answered, when
+	// it runs as one (nil otherwise).
+	job *job
 }
 
 // newParser returns the page's parser; it starts the resident worker
@@ -73,24 +65,51 @@ func newParser(e *engine) *parser {
 // parse supersedes one not yet answered: done is then called for the
 // newest only.
 func (p *parser) parse(req *protocol.Request, done func([]protocol.Frame)) {
-	p.seq++
-	p.next = &parseCall{id: p.seq, req: req, done: done}
+	p.q.add(&parseCall{req: req, done: done})
+	p.unstick()
+	p.pump()
+}
+
+// unstick gives up the request being answered when it is stuck (see
+// parseQueue.stuck): its one-off job is stopped, or its worker
+// terminated.
+func (p *parser) unstick() {
+	c := p.q.stuck(time.Now())
+	if c == nil {
+		return
+	}
+	if c.oneOff {
+		if p.job != nil {
+			p.job.stop()
+		}
+	} else {
+		p.stopWorker()
+	}
+	p.q.drop()
+	p.job = nil
+}
+
+// watch looks again parseStall after a request was sent, in case a newer
+// request waits behind it by then.
+func (p *parser) watch() {
+	time.Sleep(parseStall)
+	p.unstick()
 	p.pump()
 }
 
 // pump sends the waiting request when none is being answered and the
 // engine is compiled.
 func (p *parser) pump() {
-	if p.sent != nil || p.next == nil {
-		return
-	}
 	select {
 	case <-p.e.ready:
 	default:
 		return // newParser's goroutine pumps once it is
 	}
-	c := p.next
-	p.next, p.sent = nil, c
+	c := p.q.take(time.Now())
+	if c == nil {
+		return
+	}
+	go p.watch()
 	switch {
 	case p.e.err != nil:
 		p.oneOff(c) // says why the engine is not available
@@ -144,7 +163,8 @@ func (p *parser) send(c *parseCall) {
 
 // message handles the worker's answer {id, frames} or {id, error}.
 func (p *parser) message(data js.Value) {
-	if p.sent == nil || data.Type() != js.TypeObject || data.Get("id").Type() != js.TypeNumber || data.Get("id").Int() != p.sent.id {
+	c := p.q.sent
+	if c == nil || c.oneOff || data.Type() != js.TypeObject || data.Get("id").Type() != js.TypeNumber || data.Get("id").Int() != c.id {
 		return
 	}
 	if e := data.Get("error"); e.Type() == js.TypeString {
@@ -156,7 +176,10 @@ func (p *parser) message(data js.Value) {
 		p.fail("the parse worker sent a damaged answer")
 		return
 	}
-	p.answer(p.sent, frames)
+	if data.Get("retire").Truthy() {
+		p.stopWorker()
+	}
+	p.answer(c, frames)
 }
 
 // wholeStream decodes a frame stream that must be whole: every frame
@@ -176,11 +199,10 @@ func wholeStream(v js.Value) ([]protocol.Frame, bool) {
 // answer ends c, the request being answered: its frames go to its done
 // when it is still the newest; then the next request is sent.
 func (p *parser) answer(c *parseCall, frames []protocol.Frame) {
-	if p.sent != c {
-		return
+	if p.q.sent == c {
+		p.job = nil
 	}
-	p.sent = nil
-	if c.id == p.seq {
+	if p.q.answered(c) {
 		c.done(frames)
 	}
 	p.pump()
@@ -192,26 +214,36 @@ func (p *parser) answer(c *parseCall, frames []protocol.Frame) {
 // that fails before its first request leaves it be.)
 func (p *parser) fail(msg string) {
 	if !p.worker.IsUndefined() {
-		p.worker.Set("onmessage", js.Null())
-		p.worker.Set("onerror", js.Null())
-		p.worker.Set("onmessageerror", js.Null())
-		p.worker.Call("terminate")
-		for _, f := range p.funcs {
-			f.Release()
-		}
-		p.worker, p.funcs, p.failed = js.Undefined(), nil, true
+		p.stopWorker()
+		p.failed = true
 	}
 	global.Get("console").Call("warn", msg+"; parsing in a fresh worker")
-	c := p.sent
+	c := p.q.sent
 	if c == nil || c.oneOff {
 		return
 	}
-	if c.id != p.seq {
-		p.sent = nil
+	if !p.q.newest(c) {
+		p.q.drop()
 		p.pump()
 		return
 	}
 	p.oneOff(c)
+}
+
+// stopWorker terminates the resident worker, if one runs, and releases
+// its handlers; the next request starts another.
+func (p *parser) stopWorker() {
+	if p.worker.IsUndefined() {
+		return
+	}
+	p.worker.Set("onmessage", js.Null())
+	p.worker.Set("onerror", js.Null())
+	p.worker.Set("onmessageerror", js.Null())
+	p.worker.Call("terminate")
+	for _, f := range p.funcs {
+		f.Release()
+	}
+	p.worker, p.funcs = js.Undefined(), nil
 }
 
 // oneOff answers c (the request being answered) with a job in a fresh
@@ -220,7 +252,7 @@ func (p *parser) oneOff(c *parseCall) {
 	c.oneOff = true
 	go func() {
 		var frames []protocol.Frame
-		_, err := p.e.start("/parse", c.req, func(f protocol.Frame) {
+		j, err := p.e.start("/parse", c.req, func(f protocol.Frame) {
 			frames = append(frames, f)
 			if f.Kind == protocol.FrameDone {
 				p.answer(c, frames)
@@ -228,6 +260,10 @@ func (p *parser) oneOff(c *parseCall) {
 		})
 		if err != nil {
 			p.answer(c, failure("the engine is not available: "+err.Error()))
+			return
+		}
+		if p.q.sent == c {
+			p.job = j
 		}
 	}()
 }

@@ -358,7 +358,7 @@ func (v *verifier) updateRow(i int, r *queryRow) {
 	} else {
 		e.formula.SetTextContent(r.q.Formula)
 	}
-	e.check.SetDisabled(!r.q.Supported || v.job != nil)
+	e.check.SetDisabled(!r.q.Supported || v.busy())
 	e.check.SetAttribute("aria-label", "Check query "+n)
 	v.queryNotes(e.notes, r)
 }

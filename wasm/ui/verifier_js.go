@@ -18,7 +18,8 @@ import (
 // elements of ids.go's "verifier" group: the query list, the search
 // options and the table cache, Check, Cancel and Simulate, the progress
 // and the status line. It runs the page's engine jobs one at a time (the
-// parse of a loaded model, and checks), and says which on <body data-job>.
+// parse of a loaded model, in the resident parse worker, and checks),
+// and says which on <body data-job>.
 //
 // The rest of the page calls its methods (load, showModel, options,
 // setOptions, selectFormula, checkSelected, …) and hears from it through
@@ -27,6 +28,7 @@ import (
 type verifier struct {
 	page
 	engine *engine
+	parser *parser
 
 	// onModel is handed the model the engine read, and is to call
 	// showModel; onDiagnostics, the errors and warnings of a model
@@ -66,9 +68,12 @@ type verifier struct {
 	modelErrors bool
 
 	// job is the engine job under way (nil when none), and running the
-	// row it checks (nil for a parse).
+	// row it checks (nil for a parse). parsing is set while the model
+	// loaded is read by the resident parser, which is no job of the
+	// verifier's.
 	job     *job
 	running *queryRow
+	parsing bool
 
 	// tables caches precomputed heuristic tables; flow is the check with
 	// one under way (nil when none). heuristicPicked is set once the user
@@ -104,8 +109,8 @@ type queryRow struct {
 	doc int
 }
 
-func newVerifier(p page, e *engine) *verifier {
-	return &verifier{page: p, engine: e, sel: -1, pendingCheck: -1, menus: make(chan struct{})}
+func newVerifier(p page, e *engine, ps *parser) *verifier {
+	return &verifier{page: p, engine: e, parser: ps, sel: -1, pendingCheck: -1, menus: make(chan struct{})}
 }
 
 // wire starts the verifier: its controls, the catalog's menus and the
@@ -330,8 +335,12 @@ func (v *verifier) selectFormula(f string) bool {
 	return true
 }
 
+// busy reports whether a job runs or the model loaded is being read:
+// no check starts then.
+func (v *verifier) busy() bool { return v.job != nil || v.parsing }
+
 func (v *verifier) updateCheckButton() {
-	ok := v.job == nil && v.sel >= 0 && v.sel < len(v.queries) && v.queries[v.sel].q.Supported
+	ok := !v.busy() && v.sel >= 0 && v.sel < len(v.queries) && v.queries[v.sel].q.Supported
 	v.button(idCheck).SetDisabled(!ok)
 	v.button(idSimulate).SetDisabled(v.model == nil)
 }

@@ -11,4 +11,13 @@
 // and forwards the streamed frames to the page. Each request starts a new Go
 // instance; the job ends when the response body has been read, and the page
 // cancels a job by terminating the worker.
+//
+// In resident mode (resident_js.go) the program serves many requests
+// instead: web/parse-worker.js sets globalThis.beelineResident before
+// running it, and main registers globalThis.beelineServe(path, body),
+// which runs the same handler on an in-memory request (resident.go) and
+// resolves with the whole frame stream. Only /parse and /catalog are
+// served so, under a 256 MiB memory limit: a parse keeps nothing once
+// answered, while a search's memory, never handed back by wasm, must go
+// with its worker.
 package main

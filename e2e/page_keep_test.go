@@ -408,6 +408,21 @@ func TestPageKeepSaveXTA(t *testing.T) {
 	if armed(t, ctx) {
 		t.Error("leaving asks after Ctrl+S")
 	}
+
+	// Another model opened at once after an edit (New, which asks: yes):
+	// the edit is kept, and offered.
+	watchDialogs(ctx)
+	click(t, ctx, `#parts button[data-part="decl"]`)
+	selectIn(t, ctx, partEditor("decl"), "const int N = 2;", len("const int N = "), 1)
+	// One key and the click right after it, well within the pause the
+	// page waits for before it writes.
+	press(t, ctx, "5")
+	Eval[bool](t, ctx, `(document.getElementById("new-model").click(), true)`)
+	waitPage(t, ctx, `document.getElementById("model-name").textContent === "untitled.xml"`, 10*time.Second)
+	waitKept(t, ctx, "const int N = 5;", true)
+	if n := noteText(t, ctx); !strings.HasPrefix(n, "You have unsaved edits of crossing.xml from ") {
+		t.Errorf("notice after opening another model: %q", n)
+	}
 }
 
 // A tab of a page from before the working copy holds the database open

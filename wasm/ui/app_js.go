@@ -211,6 +211,7 @@ func (a *app) newVerifier() *verifier {
 // The model becomes the workbench's document first: what is read and
 // checked from then on is what the document writes.
 func (a *app) loadModel(in *input) {
+	a.keep.leaving()
 	a.closeBench()
 	a.bench = a.newBench(in)
 	a.in = in

@@ -168,17 +168,34 @@ func (k *keeper) write() {
 	}
 	c := k.snapshot()
 	k.pending = false
-	if err := k.store.put(c); err != nil {
-		if !k.failed {
-			k.failed = true
-			k.a.notify("Your edits cannot be kept in this browser ("+err.Error()+"): save them with Save before you leave.", true)
-		}
-		return
-	}
 	if k.offering {
 		k.hideNote() // the copy offered is replaced
 	}
 	k.kept = c
+	k.put(c)
+}
+
+// leaving hears that the model on screen is about to be replaced: an
+// edit still waiting for its write is written now, as the model is, so
+// that opening another model within keepDelay of an edit loses nothing
+// (the next model's notice then offers it).
+func (k *keeper) leaving() {
+	if k.a.in == nil || !k.pending {
+		return
+	}
+	c := k.snapshot()
+	k.pending = false
+	k.edits++ // the write waiting would snapshot the next model
+	k.kept = c
+	go k.put(c)
+}
+
+// put writes c, and says once if the browser refuses.
+func (k *keeper) put(c *workCopy) {
+	if err := k.store.put(c); err != nil && !k.failed {
+		k.failed = true
+		k.a.notify("Your edits cannot be kept in this browser ("+err.Error()+"): save them with Save before you leave.", true)
+	}
 }
 
 // flush writes a waiting edit, or the selection of a model with unsaved

@@ -306,7 +306,9 @@ func (a *app) showDiagnostics(ds []protocol.Diagnostic) {
 	}
 	a.drawings.setDiagnostics(ds)
 	if a.bench != nil && a.bench.panes != nil {
-		a.bench.panes.showDiagnostics(locateDiags(a.bench.doc(), ds))
+		placed := locateDiags(a.bench.doc(), ds)
+		a.bench.panes.showDiagnostics(placed)
+		a.verifier.markFormulas(placed)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"honnef.co/go/js/dom/v2"
 
@@ -99,6 +100,8 @@ func (v *verifier) syncQueries(qs []edit.Query) {
 	rows := matchRows(old, listed)
 	for j, r := range rows {
 		r.doc = at[j]
+		f := qs[at[j]].Formula
+		r.lead = len(f) - len(strings.TrimLeftFunc(f, unicode.IsSpace))
 		r.q.Index = engineIndex(qs, at[j])
 		if r.q.Index < 0 {
 			r.q.Supported, r.q.Why = false, "the formula is empty"
@@ -486,4 +489,20 @@ func (v *verifier) addQuery(f string) {
 // isActive reports whether el has the keyboard.
 func isActive(el dom.Element) bool {
 	return global.Get("document").Get("activeElement").Equal(el.Underlying())
+}
+
+// markFormulas shows the diagnostics placed on the queries' formulas
+// (by part key, "q<i>" for the document's query i) in their editors.
+func (v *verifier) markFormulas(placed map[string][]partDiag) {
+	for _, r := range v.queries {
+		if r.els == nil || r.els.ed == nil {
+			continue
+		}
+		var marks []inlineDiag
+		for _, d := range placed["q"+strconv.Itoa(r.doc)] {
+			// The editor shows the formula trimmed.
+			marks = append(marks, inlineDiag{From: d.From - r.lead, To: d.To - r.lead, Severity: d.Severity, Message: d.Message})
+		}
+		r.els.ed.SetDiagnostics(marks)
+	}
 }

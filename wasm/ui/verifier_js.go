@@ -105,8 +105,10 @@ type queryRow struct {
 	answer  string
 	els     *rowEls // its elements, once drawn (queries_js.go)
 	// doc is the query's place among the document's, blank ones
-	// included, when the list edits them (q.Index is the engine's).
-	doc int
+	// included, when the list edits them (q.Index is the engine's), and
+	// lead the bytes of white space before its formula in the document,
+	// which the row does not show.
+	doc, lead int
 }
 
 func newVerifier(p page, e *engine, ps *parser) *verifier {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/inspector"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"beeline/core/engine"
@@ -95,6 +96,19 @@ func StartBrowser(t testing.TB) context.Context {
 				return
 			}
 			t.Logf("browser console: %s", m)
+		}
+	}()
+	// The page asks before it is left with unsaved edits: a test that
+	// navigates away means to, and leaves (page_keep_test.go checks the
+	// question itself).
+	go func() {
+		for ev, err := range chromedp.Events(ctx, page.JavascriptDialogOpening) {
+			if err != nil {
+				return
+			}
+			if ev.Type == page.DialogTypeBeforeunload {
+				chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
+			}
 		}
 	}()
 	go func() {

@@ -237,3 +237,32 @@ func TestPageBenchTemplates(t *testing.T) {
 		t.Errorf("Undo's title %q, want the rename next", got)
 	}
 }
+
+// A check's result that arrives after the model was edited is reported
+// as the previous version's: no verdict on the row, no trace.
+func TestPageBenchStaleResult(t *testing.T) {
+	ctx := openPage(t, site(t))
+	upload(t, ctx, "testdata/fischer-9.xta")
+	waitDrawn(t, ctx)
+	click(t, ctx, "#new-query")
+	TypeKeys(t, ctx, "E<> false\r")
+	row := rowOf(t, ctx, "E<> false")
+	if row < 0 {
+		t.Fatal("the query added is not listed")
+	}
+	checkQuery(t, ctx, row)
+	waitPage(t, ctx, `document.body.dataset.job === "checking" && Number((document.getElementById("p-explored")||{}).textContent) > 0`, 30*time.Second)
+	click(t, ctx, `#parts button[data-part="decl"]`)
+	selectIn(t, ctx, partEditor("decl"), "k = 2", 4, 1)
+	TypeKeys(t, ctx, "3")
+	if Eval[string](t, ctx, `document.body.dataset.job`) != "checking" {
+		t.Skip("the check ended before the edit: this machine is too fast for the test")
+	}
+	waitPage(t, ctx, `document.body.dataset.job === "idle"`, 120*time.Second)
+	if s := text(t, ctx, "status"); !strings.Contains(s, "previous version") {
+		t.Errorf("status %q, want the result reported as the previous version's", s)
+	}
+	if m := Eval[string](t, ctx, fmt.Sprintf(`document.querySelector('#queries li[data-query="%d"] .marker').className.trim()`, row)); m != "marker" {
+		t.Errorf("the row's marker %q, want no verdict", m)
+	}
+}

@@ -48,6 +48,8 @@ type app struct {
 	// bench is the model as an editable document (bench_js.go); nil
 	// when none is loaded or it cannot be read as one.
 	bench *bench
+	// keep keeps the model being edited: working copy, Save, New.
+	keep *keeper
 
 	// link is a share link being opened: its check is under way.
 	link *share.Link
@@ -105,7 +107,9 @@ func (a *app) start() {
 	a.draw = newDrawEditor(a)
 	a.sim = newSimulator(a)
 	a.verifier = a.newVerifier()
+	a.keep = newKeeper(a)
 	a.wireLoading()
+	a.keep.wire()
 	a.verifier.wire()
 	a.sim.wire()
 	a.wirePresentation()
@@ -121,7 +125,10 @@ func (a *app) start() {
 		}
 	})
 	a.setJob("idle")
-	go a.openFromURL()
+	go func() {
+		asked := a.openFromURL()
+		a.keep.recall(asked)
+	}()
 }
 
 // addLoadBar adds a download progress bar and returns its update function.
@@ -190,6 +197,7 @@ func (a *app) newVerifier() *verifier {
 	v.onModel = a.showModel
 	v.onDiagnostics = a.showDiagnostics
 	v.onParsed = func() {
+		a.keep.parsed()
 		if a.link != nil {
 			a.checkLink()
 		}
@@ -205,6 +213,7 @@ func (a *app) newVerifier() *verifier {
 // The model becomes the workbench's document first: what is read and
 // checked from then on is what the document writes.
 func (a *app) loadModel(in *input) {
+	a.keep.leaving()
 	a.closeBench()
 	a.bench = a.newBench(in)
 	a.in = in
@@ -223,7 +232,9 @@ func (a *app) loadModel(in *input) {
 		b.updateButtons()
 		a.verifier.editQueries(b, b.key)
 		a.verifier.syncQueries(b.doc().Queries())
+		b.onEdited(a.keep.edited)
 	}
+	a.keep.loaded()
 }
 
 // closeBench forgets the workbench of the model loaded before.
@@ -238,6 +249,24 @@ func (a *app) closeBench() {
 	}
 	a.bench = nil
 	a.verifier.editQueries(nil, "")
+}
+
+// closeModel goes back to the empty page, as it opens with no model.
+func (a *app) closeModel() {
+	a.closeBench()
+	a.byID(idBench).SetAttribute("hidden", "")
+	a.in, a.model, a.names, a.link = nil, nil, nil, nil
+	a.sim.clear()
+	a.drawings.clear()
+	a.verifier.unload()
+	a.byID(idEmpty).RemoveAttribute("hidden")
+	a.byID(idModelName).SetTextContent("")
+	for _, id := range []string{idShare, idShortLink, idSave} {
+		a.button(id).SetDisabled(true)
+	}
+	a.byID(idShareBox).SetAttribute("hidden", "")
+	a.menu(idGallery).SetValue("")
+	a.notify("", false)
 }
 
 // showModel shows a model the engine read: every process drawn (less

@@ -15,8 +15,6 @@ import (
 
 	"beeline/core/edit"
 	"beeline/core/protocol"
-	"beeline/core/source"
-	"beeline/core/uppaal"
 	"beeline/web/render"
 )
 
@@ -57,7 +55,7 @@ type bench struct {
 // of its own. It returns nil, and leaves in alone, when the model cannot
 // be read as a document (the engine's parse then says why).
 func (a *app) newBench(in *input) *bench {
-	d, layout := readDoc(in)
+	d, layout := readDoc(in.Name, in.Model)
 	if d == nil {
 		return nil
 	}
@@ -76,50 +74,6 @@ func (a *app) newBench(in *input) *bench {
 	in.Model = cur
 	b := &bench{a: a, d: d, cur: cur, saved: cur, layout: layout, key: fingerprint(d)}
 	return b
-}
-
-// readDoc reads a model as a document: XML as it is, an .xta through
-// core/uppaal's reader (layout is then set: it has no coordinates).
-func readDoc(in *input) (d *edit.Doc, layout bool) {
-	text := bytes.TrimSpace(in.Model)
-	if bytes.HasPrefix(text, []byte("<")) {
-		d, err := edit.Parse(in.Model)
-		if err != nil {
-			return nil, false
-		}
-		return d, false
-	}
-	doc, diags := uppaal.Read(source.NewFileSet(), in.Name, in.Model)
-	if doc == nil || diags.HasErrors() {
-		return nil, false
-	}
-	return edit.FromDocument(doc), true
-}
-
-// mergeQueries appends the queries of the .q files to d's, less exact
-// repeats of d's own, and says in plain words what could not be read.
-func mergeQueries(d *edit.Doc, files []protocol.File) string {
-	have := map[string]bool{}
-	for _, q := range d.Queries() {
-		have[strings.TrimSpace(q.Formula)] = true
-	}
-	var notes []string
-	for _, f := range files {
-		fs := source.NewFileSet()
-		qs, diags := uppaal.ReadQueries(fs, f.Name, f.Data)
-		if errs := diags.Errors(); len(errs) > 0 {
-			notes = append(notes, fs.Format(errs[0]))
-		}
-		for _, q := range qs {
-			formula := strings.TrimSpace(q.Formula.Text())
-			if formula == "" || have[formula] {
-				continue
-			}
-			have[formula] = true
-			d.InsertQuery(len(d.Queries()), edit.Query{Formula: formula, Comment: q.Comment})
-		}
-	}
-	return strings.Join(notes, "; ")
 }
 
 // doc returns the document, to read: edit it through apply.

@@ -91,6 +91,21 @@
 // (present_js.go) is a body attribute the style sheet lays out; a share
 // link carries it, the hidden drawings and a simulated path.
 //
+// Nothing is lost (keep_js.go, workstore_js.go): every edit of the
+// workbench (its onEdited hooks) is written, once edits pause for
+// keepDelay, as the working copy in IndexedDB (the store "work" of the
+// same database as the tables: name, bytes, selected query, whether it
+// is unsaved, when), and at once when the page is hidden or closed. At
+// start a copy with unsaved edits is restored when the address asks for
+// nothing else, and offered in the working copy's notice when it does;
+// it is replaced only when the model on screen is edited. Save downloads
+// the document's bytes as UPPAAL XML and marks them saved; New opens
+// edit.New(); beforeunload asks while there are unsaved edits. An edit
+// clears the model's URL (links then carry the bytes), ?model= or a
+// link's fragment from the address, and a share link being opened; a
+// link carries the simulator's trace, which an edit that changes what
+// the model means has closed (simstale_js.go).
+//
 // Elements are looked up by the names in ids.go only, through typed
 // getters; a native test checks them against index.html and the page
 // checks them once at start, so a stale page stops with a message.

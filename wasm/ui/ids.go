@@ -9,6 +9,8 @@ const (
 	// The bar: opening models, sharing, theme, presentation.
 	idFileInput = "file-input"
 	idPasteOpen = "paste-open"
+	idNewModel  = "new-model"
+	idSave      = "save"
 	idGallery   = "gallery"
 	idShare     = "share"
 	idShortLink = "short-link"
@@ -21,6 +23,11 @@ const (
 	idShareUrl  = "share-url"
 	idShareWarn = "share-warn"
 	idShareNote = "share-note"
+	// The working copy's notice (keep_js.go).
+	idWorkNote    = "work-note"
+	idWorkText    = "work-text"
+	idWorkRestore = "work-restore"
+	idWorkDiscard = "work-discard"
 	// The model area.
 	idModelName   = "model-name"
 	idEmpty       = "empty"
@@ -98,6 +105,12 @@ const (
 var elementTags = map[string]string{
 	idFileInput:      "input",
 	idPasteOpen:      "button",
+	idNewModel:       "button",
+	idSave:           "button",
+	idWorkNote:       "div",
+	idWorkText:       "span",
+	idWorkRestore:    "button",
+	idWorkDiscard:    "button",
 	idGallery:        "select",
 	idShare:          "button",
 	idShortLink:      "button",

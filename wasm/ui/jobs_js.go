@@ -52,6 +52,20 @@ func (v *verifier) parse(in *input) {
 	})
 }
 
+// unload forgets the model, as the page is with none loaded.
+func (v *verifier) unload() {
+	v.cancelJob()
+	v.in, v.model = nil, nil
+	v.pendingCheck = -1
+	for _, r := range v.queries {
+		r.destroy()
+	}
+	v.queries, v.sel = nil, -1
+	v.renderQueries()
+	v.byID(idProgress).SetInnerHTML("")
+	v.setStatus("", "")
+}
+
 // setStatus writes the verifier's status line; class colours it.
 func (v *verifier) setStatus(text, class string) {
 	v.modelErrors = false

@@ -40,6 +40,8 @@ func (a *app) linkFragment() (string, bool) {
 		return "", false
 	}
 	l := &share.Link{Name: a.in.Name, Hash: share.Hash(a.in.Model), QueryFiles: a.in.QueryFiles, Options: a.verifier.options()}
+	// The URL stands for the model only while the model is its bytes:
+	// an edit clears it (keep_js.go), and the link carries the bytes.
 	if a.in.URL != "" {
 		l.ModelURL = a.in.URL
 	} else {
@@ -255,6 +257,9 @@ func (a *app) afterResult(res *protocol.Result) {
 	a.link = nil
 	if res.Trace == nil {
 		a.notify("The shared link has a trace of "+strconv.Itoa(len(l.Steps))+" steps, but the check now finds none (verdict: "+res.Verdict+").", true)
+		return
+	}
+	if a.sim.player == nil { // the trace was not shown: the model changed
 		return
 	}
 	a.sim.player.Seek(l.Step)

@@ -228,23 +228,29 @@ func sameOrigin(raw string) (string, error) {
 
 // openFromURL opens what the page's URL asks for: a share link in the
 // fragment, or ?model=URL (with ?queries=URL, or the model's .q next to
-// an .xta).
-func (a *app) openFromURL() {
+// an .xta). It reports whether the URL asked for a model at all.
+func (a *app) openFromURL() bool {
 	loc := global.Get("location")
 	if frag := loc.Get("hash").String(); share.IsLink(frag) {
 		a.openLink(frag)
-		return
+		return true
 	}
 	if id, ok := shortID(); ok {
 		a.openShort(id)
-		return
+		return true
 	}
 	params := global.Get("URLSearchParams").New(loc.Get("search"))
 	model := params.Call("get", "model")
 	if model.IsNull() {
-		return
+		return false
 	}
-	url, err := sameOrigin(model.String())
+	a.openModelURL(params, model.String())
+	return true
+}
+
+// openModelURL opens ?model=URL, with the queries params name.
+func (a *app) openModelURL(params js.Value, model string) {
+	url, err := sameOrigin(model)
 	if err != nil {
 		a.notify(err.Error(), true)
 		return

@@ -72,6 +72,11 @@ func (s *workStore) putNow(c *workCopy) {
 	}
 	if tx, err := transaction(s.d.db, []any{idbWork}, "readwrite"); err == nil {
 		tx.Call("objectStore", idbWork).Call("put", c.toJS())
+		// Commit now rather than when the task ends: the page may be
+		// torn down first.
+		if tx.Get("commit").Type() == js.TypeFunction {
+			tx.Call("commit")
+		}
 	}
 }
 

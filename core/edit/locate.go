@@ -2,7 +2,14 @@
 
 package edit
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"beeline/core/uppaal"
+)
+
+// maxRef bounds the length of a character reference looked at.
+const maxRef = 16
 
 // Locate says where a byte offset of the latest Bytes() output falls: the
 // text part whose element content holds it, and the offset in that part's
@@ -50,7 +57,7 @@ func unescapedLen(w string, cdata bool) int {
 	for i := 0; i < len(w); i++ {
 		switch w[i] {
 		case '&':
-			if r, size := entity(w[i:]); size > 0 {
+			if r, size := uppaal.EntityAt([]byte(w[i:min(len(w), i+maxRef)])); size > 0 {
 				n += utf8.RuneLen(r)
 				i += size - 1
 				continue
@@ -84,63 +91,4 @@ func cdataLen(w string) int {
 		n++
 	}
 	return n
-}
-
-// entity decodes the reference at the start of s: the rune and the
-// reference's length, or size 0.
-func entity(s string) (rune, int) {
-	end := -1
-	for i := 1; i < len(s) && i < 16; i++ {
-		if s[i] == ';' {
-			end = i
-			break
-		}
-	}
-	if end < 2 {
-		return 0, 0
-	}
-	name := s[1:end]
-	switch name {
-	case "lt":
-		return '<', end + 1
-	case "gt":
-		return '>', end + 1
-	case "amp":
-		return '&', end + 1
-	case "apos":
-		return '\'', end + 1
-	case "quot":
-		return '"', end + 1
-	}
-	if name[0] != '#' || len(name) < 2 {
-		return 0, 0
-	}
-	base, digits := 10, name[1:]
-	if digits[0] == 'x' {
-		base, digits = 16, digits[1:]
-	}
-	var r rune
-	for _, c := range []byte(digits) {
-		d := hexValue(c)
-		if d < 0 || d >= base || r > utf8.MaxRune {
-			return 0, 0
-		}
-		r = r*rune(base) + rune(d)
-	}
-	if len(digits) == 0 || !utf8.ValidRune(r) {
-		return 0, 0
-	}
-	return r, end + 1
-}
-
-func hexValue(c byte) int {
-	switch {
-	case '0' <= c && c <= '9':
-		return int(c - '0')
-	case 'a' <= c && c <= 'f':
-		return int(c-'a') + 10
-	case 'A' <= c && c <= 'F':
-		return int(c-'A') + 10
-	}
-	return -1
 }

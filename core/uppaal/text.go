@@ -81,7 +81,7 @@ func (b *textBuilder) addEscaped(src []byte, lo, hi int) {
 			i = b.addByte(src, i, hi)
 			continue
 		}
-		r, n := entityAt(src[i:hi])
+		r, n := EntityAt(src[i:hi])
 		if n == 0 {
 			b.emit('&', i)
 			continue
@@ -98,10 +98,10 @@ func (b *textBuilder) addEscaped(src []byte, lo, hi int) {
 // one that can be valid) so that a stray '&' never costs a scan to the end.
 const maxEntity = 16
 
-// entityAt decodes the reference at the start of s ("&lt;", "&#60;",
+// EntityAt decodes the XML reference at the start of s ("&lt;", "&#60;",
 // "&#x3c;") and returns the rune and the reference's length, or n == 0 when s
 // does not start with a valid reference.
-func entityAt(s []byte) (r rune, n int) {
+func EntityAt(s []byte) (r rune, n int) {
 	end := bytes.IndexByte(s[:min(len(s), maxEntity)], ';')
 	if end < 2 {
 		return 0, 0

@@ -244,6 +244,7 @@ func (a *app) closeBench() {
 		return
 	}
 	b.gen++ // a parse under way answers for no one
+	b.reading(false)
 	if b.panes != nil {
 		b.panes.close()
 	}

@@ -156,7 +156,20 @@ func (b *bench) changed(cur []byte) {
 	for _, f := range b.hooks {
 		f()
 	}
+	b.reading(true)
 	b.schedule()
+}
+
+// reading marks the model area busy (aria-busy) from an edit until the
+// model as edited has been read: what it shows (the diagnostics, the
+// processes, the drawings) is then the edit's.
+func (b *bench) reading(on bool) {
+	area := b.a.byID(idEditor)
+	if on {
+		area.SetAttribute("aria-busy", "true")
+	} else {
+		area.RemoveAttribute("aria-busy")
+	}
 }
 
 // schedule parses the model parseDelay after the last change.
@@ -185,6 +198,7 @@ func (b *bench) parse() {
 	b.a.parser.parse(req, func(frames []protocol.Frame) {
 		if g == b.gen {
 			b.parsed(frames)
+			b.reading(false)
 		}
 	})
 }

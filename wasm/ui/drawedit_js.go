@@ -366,7 +366,9 @@ func (de *drawEditor) showPanel() {
 	case e != nil:
 		key = "edge " + strconv.Itoa(de.sel.tmpl) + " " + strconv.Itoa(de.sel.edge)
 	}
-	if de.panel.GetAttribute("data-item") != key {
+	// A panel never built (editing just switched on, nothing selected)
+	// has no data-item yet: it is built too, with its hint.
+	if !de.panel.HasAttribute("data-item") || de.panel.GetAttribute("data-item") != key {
 		de.buildPanel(key, loc, e)
 	}
 	de.fillPanel(loc, e)

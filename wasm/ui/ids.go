@@ -29,6 +29,7 @@ const (
 	idWorkRestore = "work-restore"
 	idWorkDiscard = "work-discard"
 	// The model area.
+	idEditor      = "editor"
 	idModelName   = "model-name"
 	idEmpty       = "empty"
 	idCards       = "cards"
@@ -122,6 +123,7 @@ var elementTags = map[string]string{
 	idShareUrl:       "input",
 	idShareWarn:      "span",
 	idShareNote:      "span",
+	idEditor:         "section",
 	idModelName:      "span",
 	idEmpty:          "div",
 	idCards:          "ul",

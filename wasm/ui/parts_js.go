@@ -60,37 +60,66 @@ func (p *panes) partNames() [][2]string {
 	return append(out, [2]string{keySystem, "System declarations"})
 }
 
-// renderList redraws the parts list, marking the part shown and the
-// parts with errors.
+// renderList brings the parts list in line with the document, marking
+// the part shown and the parts with errors. It runs after every edit and
+// every parse: while the same parts are listed, their buttons are kept
+// and updated in place, so that a press on one, or the keyboard focus,
+// is not lost to a new button under it.
 func (p *panes) renderList() {
 	ul := p.a.byID(idParts)
-	ul.SetInnerHTML("")
-	for _, pn := range p.partNames() {
-		key, name := pn[0], pn[1]
-		li := p.a.doc.CreateElement("li")
-		btn := p.a.doc.CreateElement("button").(*dom.HTMLButtonElement)
-		btn.SetAttribute("type", "button")
-		btn.SetAttribute("data-part", key)
-		if key[0] == 't' {
-			btn.Class().Add("template")
-			if strings.TrimSpace(name) == "" {
-				name = "(no name)"
-			}
-		}
-		btn.SetTextContent(name)
-		btn.SetAttribute("aria-pressed", strconv.FormatBool(key == p.shown))
-		if n := p.errorCount(key); n > 0 {
-			btn.Class().Add("has-errors")
-			btn.SetAttribute("data-errors", strconv.Itoa(n))
-			mark := p.a.doc.CreateElement("span")
-			mark.SetAttribute("class", "visually-hidden")
-			mark.SetTextContent(" (" + plural(n, "error") + ")")
-			btn.AppendChild(mark)
-		}
-		btn.AddEventListener("click", false, func(dom.Event) { p.show(key) })
-		li.AppendChild(btn)
-		ul.AppendChild(li)
+	parts := p.partNames()
+	btns := ul.QuerySelectorAll("button[data-part]")
+	same := len(btns) == len(parts)
+	for i := 0; same && i < len(btns); i++ {
+		same = btns[i].GetAttribute("data-part") == parts[i][0]
 	}
+	if !same {
+		ul.SetInnerHTML("")
+		btns = btns[:0]
+		for _, pn := range parts {
+			btns = append(btns, p.partButton(ul, pn[0]))
+		}
+	}
+	for i, pn := range parts {
+		p.markPart(btns[i], pn[0], pn[1])
+	}
+}
+
+// partButton adds the list item and button of the part key to ul.
+func (p *panes) partButton(ul dom.Element, key string) dom.Element {
+	li := p.a.doc.CreateElement("li")
+	btn := p.a.doc.CreateElement("button").(*dom.HTMLButtonElement)
+	btn.SetAttribute("type", "button")
+	btn.SetAttribute("data-part", key)
+	if key[0] == 't' {
+		btn.Class().Add("template")
+	}
+	btn.AddEventListener("click", false, func(dom.Event) { p.show(key) })
+	li.AppendChild(btn)
+	ul.AppendChild(li)
+	return btn
+}
+
+// markPart writes a part's button: its name, whether it is shown, and
+// its errors.
+func (p *panes) markPart(btn dom.Element, key, name string) {
+	if key[0] == 't' && strings.TrimSpace(name) == "" {
+		name = "(no name)"
+	}
+	btn.SetTextContent(name)
+	btn.SetAttribute("aria-pressed", strconv.FormatBool(key == p.shown))
+	n := p.errorCount(key)
+	if n == 0 {
+		btn.Class().Remove("has-errors")
+		btn.RemoveAttribute("data-errors")
+		return
+	}
+	btn.Class().Add("has-errors")
+	btn.SetAttribute("data-errors", strconv.Itoa(n))
+	mark := p.a.doc.CreateElement("span")
+	mark.SetAttribute("class", "visually-hidden")
+	mark.SetTextContent(" (" + plural(n, "error") + ")")
+	btn.AppendChild(mark)
 }
 
 func plural(n int, word string) string {

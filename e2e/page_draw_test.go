@@ -341,3 +341,47 @@ func TestPageDrawTools(t *testing.T) {
 	click(t, ctx, "#add-template")
 	waitPage(t, ctx, `dt.fig("Template") !== null && dt.svg("Template").querySelectorAll(".location.initial").length === 1`, 5*time.Second)
 }
+
+// An edge added with the keyboard alone: Tab to a location of Fischer's
+// drawing, Enter opens it in the side panel, Tab to "New edge to", the
+// arrow picks another location, Enter on "Add edge" adds the edge and
+// puts the keyboard in its guard, typed there; out of editing the
+// processes, drawn from the model as the engine read it, have the edge
+// with its guard.
+func TestPageDrawKeys(t *testing.T) {
+	ctx := openPage(t, site(t))
+	chooseExample(t, ctx, "fischer")
+	click(t, ctx, ".draw-bar button.draw-toggle")
+	waitPage(t, ctx, `document.querySelectorAll("#drawings figure.editing").length === 1`, 5*time.Second)
+	Eval[bool](t, ctx, drawProbes)
+	edges := len(Eval[[]string](t, ctx, `dt.edges("P")`))
+
+	tabTo(t, ctx, `#drawings figure.editing[data-template="P"] [data-loc]`, 40)
+	src := Eval[string](t, ctx, `document.activeElement.dataset.loc`)
+	press(t, ctx, kb.Enter)
+	waitPage(t, ctx, `document.querySelector(".draw-panel h3").textContent === "Location in P"`, 2*time.Second)
+	tabTo(t, ctx, `.draw-panel select[data-field="edge-target"]`, 10)
+	first := Eval[string](t, ctx, `document.activeElement.value`)
+	press(t, ctx, kb.ArrowDown)
+	dst := Eval[string](t, ctx, `document.activeElement.value`)
+	if dst == first || dst == "" {
+		t.Fatalf("the arrow left New edge to on %q (was %q)", dst, first)
+	}
+	press(t, ctx, kb.Tab)
+	if got := Eval[string](t, ctx, `document.activeElement.textContent`); got != "Add edge" {
+		t.Fatalf("Tab after New edge to reaches %q, want the Add edge button", got)
+	}
+	press(t, ctx, kb.Enter)
+	waitPage(t, ctx, fmt.Sprintf(`dt.edges("P").length === %d && document.querySelector(".draw-panel h3").textContent.startsWith("Edge %d ")`, edges+1, edges), 5*time.Second)
+	waitPage(t, ctx, `dt.field("guard").contains(document.activeElement)`, 2*time.Second)
+	typeKeys(t, ctx, "x", ">", "=", "3")
+	wantEdge := fmt.Sprintf("%s>%s:guard=x>=3", src, dst)
+	waitPage(t, ctx, fmt.Sprintf(`dt.edges("P").includes(%q)`, wantEdge), 5*time.Second)
+
+	click(t, ctx, ".draw-bar button.draw-toggle")
+	proc := `document.querySelector('#drawings figure[data-process] svg')`
+	waitPage(t, ctx, fmt.Sprintf(`%s !== null && [...%[1]s.querySelectorAll("[data-edge]")].some(g => g.dataset.source === %q && g.dataset.target === %q && g.textContent.includes("x>=3"))`, proc, src, dst), 10*time.Second)
+	if n := Eval[int](t, ctx, `document.querySelectorAll("#drawings .edge.error, #drawings .location.error").length`); n != 0 {
+		t.Errorf("%d parts drawn as errors after the edge was added", n)
+	}
+}

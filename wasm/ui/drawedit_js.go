@@ -56,6 +56,8 @@ type drawEditor struct {
 	fields  map[string]*panelField
 	initial *dom.HTMLInputElement
 	kind    *dom.HTMLSelectElement
+	target  *dom.HTMLSelectElement // a location's "New edge to" menu
+	targets string                 // the locations it lists, ids and names
 	note    dom.HTMLElement
 	// focus is the location or edge that had the keyboard focus when the
 	// drawings were last replaced, to give it back.
@@ -383,7 +385,7 @@ func (de *drawEditor) buildPanel(key string, loc *edit.Location, e *edit.Edge) {
 	}
 	p.SetInnerHTML("")
 	p.SetAttribute("data-item", key)
-	de.fields, de.initial, de.kind = map[string]*panelField{}, nil, nil
+	de.fields, de.initial, de.kind, de.target, de.targets = map[string]*panelField{}, nil, nil, nil, ""
 	h := de.a.doc.CreateElement("h3")
 	p.AppendChild(h)
 	s := de.sel
@@ -493,7 +495,95 @@ func (de *drawEditor) locationControls(s selection) {
 	krow.AppendChild(menu)
 	de.panel.AppendChild(krow)
 	de.kind = menu
+	de.edgeControls(s)
 	de.button(de.panel, "Delete location", "Delete this location and its edges (Delete key on the drawing)", de.deleteSelected)
+}
+
+// edgeControls adds the keyboard's way to add an edge from location s:
+// the "New edge to" menu of the template's locations (s itself for a
+// self-loop) and the Add edge button.
+func (de *drawEditor) edgeControls(s selection) {
+	doc := de.a.doc
+	row := doc.CreateElement("label").(dom.HTMLElement)
+	row.SetAttribute("class", "draw-field")
+	span := doc.CreateElement("span")
+	span.SetTextContent("New edge to")
+	row.AppendChild(span)
+	menu := doc.CreateElement("select").(*dom.HTMLSelectElement)
+	menu.SetAttribute("data-field", "edge-target")
+	row.AppendChild(menu)
+	de.panel.AppendChild(row)
+	de.target = menu
+	de.button(de.panel, "Add edge", "Add an edge from this location to the one chosen in New edge to", func() {
+		de.addEdgeFrom(s, menu.Value())
+	})
+}
+
+// fillTargets lists the selected template's locations in the "New edge
+// to" menu, keeping the one chosen; it is rebuilt only when the list
+// changed, so that a menu being used is left alone.
+func (de *drawEditor) fillTargets() {
+	t := de.template(de.sel.tmpl)
+	if de.target == nil || t == nil {
+		return
+	}
+	var ids, names []string
+	for _, l := range t.Locations() {
+		name := l.Name
+		if name == "" {
+			name = l.ID
+		}
+		ids, names = append(ids, l.ID), append(names, name)
+	}
+	key := strings.Join(ids, "\n") + "\n\n" + strings.Join(names, "\n")
+	if de.targets == key {
+		return
+	}
+	chosen := de.target.Value()
+	de.target.SetInnerHTML("")
+	for i, id := range ids {
+		o := de.a.doc.CreateElement("option").(*dom.HTMLOptionElement)
+		o.SetValue(id)
+		o.SetTextContent(names[i])
+		de.target.AppendChild(o)
+	}
+	de.targets = key
+	if chosen != "" {
+		de.target.SetValue(chosen)
+	}
+}
+
+// addEdgeFrom adds an edge from location s to location dst (one undo
+// step), a self-loop bent by two nails above the location as a drag
+// back to it makes, then selects the edge and puts the keyboard in its
+// guard.
+func (de *drawEditor) addEdgeFrom(s selection, dst string) {
+	if s.tmpl < 0 || s.loc == "" || dst == "" {
+		return
+	}
+	var nails []edit.Point
+	if dst == s.loc {
+		for _, f := range de.a.drawings.figs {
+			if c, ok := de.centre(f, s.loc); f.index == s.tmpl && ok {
+				for _, n := range selfLoopNails(c, c) {
+					x, y := n.round()
+					nails = append(nails, edit.Point{X: x, Y: y})
+				}
+			}
+		}
+	}
+	added := -1
+	de.change("add edge", s.tmpl, func(t *edit.Template) {
+		added = t.AddEdge(s.loc, dst)
+		if added >= 0 && nails != nil {
+			t.SetNails(added, nails)
+		}
+	})
+	if added < 0 {
+		return
+	}
+	de.selectItem(selection{tmpl: s.tmpl, edge: added})
+	de.focusField("guard")
 }
 
 // fillPanel writes the document's values into the fields, except the
@@ -510,6 +600,7 @@ func (de *drawEditor) fillPanel(loc *edit.Location, e *edit.Edge) {
 		if de.kind != nil {
 			de.kind.SetValue(kindName(loc.Kind))
 		}
+		de.fillTargets()
 	case e != nil:
 		values["select"], values["guard"], values["synchronisation"], values["assignment"] = e.Select, e.Guard, e.Sync, e.Update
 	}

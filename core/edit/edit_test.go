@@ -195,7 +195,7 @@ var editTests = []struct {
 			expect(t, len(es), 3)
 			expect(t, es[2], Edge{ID: "id9", Source: "id2", Target: "id1"})
 		}},
-	{name: "edge labels in UPPAAL's order, placed at the middle",
+	{name: "edge labels in UPPAAL's order, placed beside the middle",
 		edit: func(d *Doc) {
 			tp := d.Template(0)
 			tp.SetEdgeLabel(1, Update, "n = 0")
@@ -207,8 +207,8 @@ var editTests = []struct {
 			tp.SetEdgeLabel(2, Select, "k : int[0,1]")
 		},
 		want: []string{`<label kind="guard" x="80" y="-34">y &gt; 2</label>`,
-			"<target ref=\"id2\"/>\n\t\t\t<label kind=\"select\" x=\"200\" y=\"16\">j : int[0,2]</label>\n\t\t\t<label kind=\"guard\" x=\"200\" y=\"33\">n &gt; 0</label>\n\t\t\t<label kind=\"synchronisation\" x=\"200\" y=\"50\">go!</label>\n\t\t\t<label kind=\"assignment\" x=\"200\" y=\"67\">n = 0</label>\n\t\t</transition>",
-			"<target ref=\"id0\"/>\n\t\t\t<label kind=\"select\" x=\"100\" y=\"66\">k : int[0,1]</label>\n\t\t\t<label kind=\"assignment\" x=\"100\" y=\"60\">m = 1</label>"},
+			"<target ref=\"id2\"/>\n\t\t\t<label kind=\"select\" x=\"206\" y=\"16\">j : int[0,2]</label>\n\t\t\t<label kind=\"guard\" x=\"206\" y=\"33\">n &gt; 0</label>\n\t\t\t<label kind=\"synchronisation\" x=\"206\" y=\"50\">go!</label>\n\t\t\t<label kind=\"assignment\" x=\"206\" y=\"67\">n = 0</label>\n\t\t</transition>",
+			"<target ref=\"id0\"/>\n\t\t\t<label kind=\"select\" x=\"100\" y=\"106\">k : int[0,1]</label>\n\t\t\t<label kind=\"assignment\" x=\"100\" y=\"60\">m = 1</label>"},
 		gone: []string{`x="80" y="-17">go!`},
 		test: func(t *testing.T, d *Doc) {
 			e := d.Template(0).Edges()[1]

@@ -386,9 +386,9 @@ func (t *Template) DeleteEdge(i int) {
 }
 
 // SetEdgeLabel sets one label of edge i; "" removes it. A new label goes
-// where UPPAAL writes it among the edge's children, and is placed near the
-// middle of the edge as UPPAAL places new labels: the four kinds one line
-// apart, select on top.
+// where UPPAAL writes it among the edge's children, and is placed beside
+// the middle of the edge as UPPAAL places new labels (see labelBeside):
+// the four kinds one line apart, select on top.
 func (t *Template) SetEdgeLabel(i int, kind LabelKind, text string) {
 	e := t.transition(i)
 	if e == nil || int(kind) >= len(labelKinds) {
@@ -408,17 +408,17 @@ func (t *Template) SetEdgeLabel(i int, kind LabelKind, text string) {
 		lab.setContent(text)
 	case text != "":
 		lab = elem("label", attr{"kind", labelKinds[kind]})
-		if mid, ok := t.middle(e); ok {
-			lab.setPoint(Point{mid.X, mid.Y + lineHeight*(int(kind)-2)})
+		if pts, ok := t.polyline(e); ok {
+			lab.setPoint(labelBeside(pts, kind))
 		}
 		lab.setContent(text)
 		t.d.insert(e, lab, 3, transitionRank)
 	}
 }
 
-// middle returns the middle of an edge's middle segment, when its ends
-// have coordinates.
-func (t *Template) middle(tr *node) (Point, bool) {
+// polyline returns the points an edge is drawn through: its source, its
+// nails, its target; ok is false when an end has no coordinates.
+func (t *Template) polyline(tr *node) (pts []Point, ok bool) {
 	end := func(which string) (Point, bool) {
 		id, _ := tr.child(which).attrOrEmpty("ref")
 		if l := t.loc(id); l != nil {
@@ -434,13 +434,84 @@ func (t *Template) middle(tr *node) (Point, bool) {
 	src, ok1 := end("source")
 	dst, ok2 := end("target")
 	if !ok1 || !ok2 {
-		return Point{}, false
+		return nil, false
 	}
-	pts := append([]Point{src}, readEdge(tr).Nails...)
-	pts = append(pts, dst)
-	m := len(pts) / 2
-	a, b := pts[m-1], pts[m]
-	return Point{(a.X + b.X) / 2, (a.Y + b.Y) / 2}, true
+	pts = append([]Point{src}, readEdge(tr).Nails...)
+	return append(pts, dst), true
+}
+
+// Where new edge labels go: the block of the four slots stays labelGap
+// off the line of the middle segment and locClear off the centres of
+// the edge's ends (a location's radius, 10, and a little), the first
+// labelWidth units of it at least; for an edge back to a location with
+// no nails, loopGap off the location's centre.
+const (
+	labelGap   = 5
+	locClear   = 13
+	labelWidth = 60
+	loopGap    = 14
+)
+
+// labelBeside places a new edge label of the given kind beside the
+// middle segment of the edge drawn through pts rather than on it: the
+// four kinds are slots one line apart (select, guard, synchronisation,
+// assignment), a block on the right of the segment (on a horizontal
+// one, on the side away from the rest of the edge), its left corners
+// (the nearest: it grows to the right) labelGap off the line, so that
+// the labels stay off the line however wide they grow, and pushed
+// further out when it would cover an end of the edge. A label's
+// point is its top-left corner, as in UPPAAL.
+func labelBeside(pts []Point, kind LabelKind) Point {
+	const h = 4 * lineHeight
+	a, b := pts[len(pts)/2-1], pts[len(pts)/2]
+	dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
+	mx, my := float64(a.X+b.X)/2, float64(a.Y+b.Y)/2
+	gap := float64(labelGap)
+	n := [2]float64{0, -1} // above, for a horizontal segment or a point
+	if l := math.Hypot(dx, dy); l == 0 {
+		gap = loopGap
+	} else if n = [2]float64{-dy / l, dx / l}; n[0] < 0 {
+		n = [2]float64{dy / l, -dx / l}
+	}
+	if n[0] == 0 { // horizontal: away from the rest of the edge
+		n[1] = -1
+		if below(pts, my) < 0 {
+			n[1] = 1
+		}
+	}
+	// The block's left side faces the line: where it is nearest.
+	x0 := mx + n[0]*gap
+	y0 := my + n[1]*gap - h*(1-n[1])/2
+	near := math.Min(n[0]*(x0-mx)+n[1]*(y0-my), n[0]*(x0-mx)+n[1]*(y0+h-my))
+	push := gap - near + 0.5 // and half a unit for the rounding
+	ends := []Point{pts[0], pts[len(pts)-1]}
+	for i := 0; i < 64 && covers(x0+n[0]*push, y0+n[1]*push, h, ends...); i++ {
+		push++
+	}
+	return Point{int(math.Round(x0 + n[0]*push)), int(math.Round(y0+n[1]*push)) + lineHeight*int(kind)}
+}
+
+// below sums how far below y the points are (negative: above).
+func below(pts []Point, y float64) float64 {
+	s := 0.0
+	for _, p := range pts {
+		s += float64(p.Y) - y
+	}
+	return s
+}
+
+// covers reports whether the block at x0,y0 (labelWidth wide, h high)
+// comes within locClear of one of ends.
+func covers(x0, y0, h float64, ends ...Point) bool {
+	for _, p := range ends {
+		px, py := float64(p.X), float64(p.Y)
+		ddx := math.Max(0, math.Max(x0-px, px-(x0+labelWidth)))
+		ddy := math.Max(0, math.Max(y0-py, py-(y0+h)))
+		if math.Hypot(ddx, ddy) < locClear {
+			return true
+		}
+	}
+	return false
 }
 
 // SetNails replaces the nails of edge i.

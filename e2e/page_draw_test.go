@@ -132,16 +132,31 @@ func TestPageDrawEdit(t *testing.T) {
 	clickAt(t, ctx, pt2(t, ctx, `dt.edgeMiddle("Train", 0)`))
 	guard := `.draw-panel [data-field="guard"] input, .draw-panel [data-field="guard"] .cm-content`
 	waitPage(t, ctx, `dt.text("guard") === "x>=10"`, 2*time.Second)
+	// While editing, the drawings are the templates': no process table,
+	// and the diagnostics are in the panel, so that nothing above the
+	// drawings comes and goes as the model stops and starts reading.
+	top := `(dt.fig("Train").getBoundingClientRect().top + scrollY)`
+	hidden := `document.getElementById("processes").hidden && document.getElementById("diagnostics").hidden`
+	if !Eval[bool](t, ctx, hidden) {
+		t.Error("the process table or the diagnostics box is shown while the drawings are edited")
+	}
+	top0 := Eval[float64](t, ctx, top)
 	click(t, ctx, guard)
 	typeKeys(t, ctx, kb.End, kb.Backspace, "O")
 	start := time.Now()
 	waitPage(t, ctx, `dt.marked("guard") && dt.field("guard").textContent.includes("expected end of expression")`, time.Second)
+	if top1 := Eval[float64](t, ctx, top); top1 != top0 || !Eval[bool](t, ctx, hidden) {
+		t.Errorf("with the error, the Train drawing moved from %v to %v, or the table or box came back", top0, top1)
+	}
 	t.Logf("the guard's error shown %v after the key: %q", time.Since(start).Round(time.Millisecond), Eval[string](t, ctx, `dt.field("guard").textContent`))
 	if got := Eval[string](t, ctx, `dt.markedText("guard")`); got != "O" {
 		t.Errorf("the guard's field marks %q, want the O", got)
 	}
 	typeKeys(t, ctx, kb.Backspace, "0")
 	waitPage(t, ctx, `!dt.marked("guard") && !document.querySelector("#drawings .edge.error")`, 5*time.Second)
+	if top2 := Eval[float64](t, ctx, top); top2 != top0 {
+		t.Errorf("fixed, the Train drawing moved from %v to %v", top0, top2)
+	}
 	q := queryRow(t, ctx, "A[] forall (i : id_t) forall (j : id_t) Train(i).Cross && Train(j).Cross imply i == j")
 	if marker, status := checkRow(t, ctx, q, 60*time.Second); !strings.Contains(" "+marker+" ", " satisfied ") {
 		t.Errorf("mutual exclusion after the fix: marker %q, status %q; want satisfied", marker, status)

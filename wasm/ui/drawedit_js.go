@@ -141,6 +141,10 @@ func (de *drawEditor) setState(on bool) {
 		de.panel.SetAttribute("hidden", "")
 		de.sel = noSelection
 	}
+	de.a.placeDiagnostics()
+	if de.a.drawings != nil {
+		de.a.drawings.placeProcesses()
+	}
 }
 
 func (de *drawEditor) setTool(t string) {
@@ -618,25 +622,29 @@ func (de *drawEditor) fillPanel(loc *edit.Location, e *edit.Edge) {
 
 // showNotes marks every diagnostic about the selection in the field
 // whose text it is in (the document locates its offset), and lists the
-// others under the fields with their line and column.
+// others under the fields with their line and column, then those about
+// anything else with their file: while the drawings are edited the
+// panel, of a fixed height, shows the diagnostics in place of the
+// page's list.
 func (de *drawEditor) showNotes() {
 	if de.note == nil {
 		return
 	}
 	marks := map[string][]inlineDiag{}
-	var rest []string
-	if name, ok := de.selectionTemplateName(); ok {
-		for _, dg := range de.a.drawings.diags {
-			if dg.Template != name || !de.about(dg) {
-				continue
-			}
-			if f, pd, ok := de.fieldOf(dg); ok {
-				marks[f] = append(marks[f], pd)
-			} else {
-				rest = append(rest, noteText(dg))
-			}
+	var rest, others []string
+	name, selected := de.selectionTemplateName()
+	for _, dg := range de.a.drawings.diags {
+		if !selected || dg.Template != name || !de.about(dg) {
+			others = append(others, whereText(dg))
+			continue
+		}
+		if f, pd, ok := de.fieldOf(dg); ok {
+			marks[f] = append(marks[f], pd)
+		} else {
+			rest = append(rest, noteText(dg))
 		}
 	}
+	rest = append(rest, others...)
 	for name, f := range de.fields {
 		f.area.SetDiagnostics(marks[name])
 	}

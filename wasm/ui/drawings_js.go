@@ -225,11 +225,10 @@ func (d *drawings) listProcesses(m *protocol.Model) {
 	table := d.a.byID(idProcesses)
 	body := table.QuerySelector("tbody")
 	body.SetInnerHTML("")
+	d.placeProcesses()
 	if len(m.Processes) == 0 {
-		table.SetAttribute("hidden", "")
 		return
 	}
-	table.RemoveAttribute("hidden")
 	params := map[string]string{}
 	for _, t := range m.Templates {
 		params[t.Name] = t.Parameters
@@ -260,6 +259,19 @@ func (d *drawings) listProcesses(m *protocol.Model) {
 			tr.AppendChild(c)
 		}
 		body.AppendChild(tr)
+	}
+	d.placeProcesses()
+}
+
+// placeProcesses shows the process table when it lists processes and
+// the drawings are not being edited: while they are, the drawings are
+// the templates', not the processes'.
+func (d *drawings) placeProcesses() {
+	table := d.a.byID(idProcesses)
+	if table.QuerySelector("tbody tr") == nil || (d.a.draw != nil && d.a.draw.on) {
+		table.SetAttribute("hidden", "")
+	} else {
+		table.RemoveAttribute("hidden")
 	}
 }
 
@@ -357,7 +369,6 @@ func (d *drawings) pin() {
 func (a *app) showDiagnostics(ds []protocol.Diagnostic) {
 	box := a.byID(idDiagnostics)
 	box.SetInnerHTML("")
-	box.RemoveAttribute("hidden")
 	for _, dg := range ds {
 		div := a.doc.CreateElement("div")
 		div.SetAttribute("class", "diag "+dg.Severity)
@@ -375,11 +386,26 @@ func (a *app) showDiagnostics(ds []protocol.Diagnostic) {
 		}
 		box.AppendChild(div)
 	}
+	a.placeDiagnostics()
 	a.drawings.setDiagnostics(ds)
 	if a.bench != nil && a.bench.panes != nil {
 		placed := locateDiags(a.bench.doc(), ds)
 		a.bench.panes.showDiagnostics(placed)
 		a.verifier.markFormulas(placed)
+	}
+}
+
+// placeDiagnostics shows the diagnostics box when it lists something
+// and the drawings are not being edited: while they are, the side panel
+// lists the diagnostics (drawedit_js.go), so that the box coming and
+// going as the model starts or stops reading cleanly does not move the
+// drawings being edited.
+func (a *app) placeDiagnostics() {
+	box := a.byID(idDiagnostics)
+	if box.FirstChild() == nil || (a.draw != nil && a.draw.on) {
+		box.SetAttribute("hidden", "")
+	} else {
+		box.RemoveAttribute("hidden")
 	}
 }
 

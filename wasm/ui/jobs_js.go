@@ -19,10 +19,17 @@ import (
 // the previous model's queries, progress and status, and has the engine
 // read in (its model comes to onModel).
 func (v *verifier) load(in *input) {
-	v.cancelJob()
-	v.in = in
 	v.heuristicPicked = false // a new model: the page may choose again
-	v.model = nil
+	v.reset(in)
+	v.parse(in)
+}
+
+// reset stops the job under way and forgets the previous model, its
+// queries, progress and status; in is the model now loaded, nil for
+// none.
+func (v *verifier) reset(in *input) {
+	v.cancelJob()
+	v.in, v.model = in, nil
 	for _, r := range v.queries {
 		r.destroy()
 	}
@@ -30,7 +37,6 @@ func (v *verifier) load(in *input) {
 	v.renderQueries()
 	v.byID(idProgress).SetInnerHTML("")
 	v.setStatus("", "")
-	v.parse(in)
 }
 
 // parse has the resident parser read the model loaded; its frames are
@@ -54,16 +60,8 @@ func (v *verifier) parse(in *input) {
 
 // unload forgets the model, as the page is with none loaded.
 func (v *verifier) unload() {
-	v.cancelJob()
-	v.in, v.model = nil, nil
 	v.pendingCheck = -1
-	for _, r := range v.queries {
-		r.destroy()
-	}
-	v.queries, v.sel = nil, -1
-	v.renderQueries()
-	v.byID(idProgress).SetInnerHTML("")
-	v.setStatus("", "")
+	v.reset(nil)
 }
 
 // setStatus writes the verifier's status line; class colours it.

@@ -360,9 +360,9 @@ func TestPageDrawTools(t *testing.T) {
 // An edge added with the keyboard alone: Tab to a location of Fischer's
 // drawing, Enter opens it in the side panel, Tab to "New edge to", the
 // arrow picks another location, Enter on "Add edge" adds the edge and
-// puts the keyboard in its guard, typed there; out of editing the
-// processes, drawn from the model as the engine read it, have the edge
-// with its guard.
+// puts the keyboard in its guard, typed there; a self-loop added the
+// same way has two nails; out of editing the processes, drawn from the
+// model as the engine read it, have the edge with its guard.
 func TestPageDrawKeys(t *testing.T) {
 	ctx := openPage(t, site(t))
 	chooseExample(t, ctx, "fischer")
@@ -392,6 +392,20 @@ func TestPageDrawKeys(t *testing.T) {
 	typeKeys(t, ctx, "x", ">", "=", "3")
 	wantEdge := fmt.Sprintf("%s>%s:guard=x>=3", src, dst)
 	waitPage(t, ctx, fmt.Sprintf(`dt.edges("P").includes(%q)`, wantEdge), 5*time.Second)
+
+	// A self-loop the same way: back to the location, itself chosen with
+	// the arrows; it is bent by two nails as a drag makes it.
+	tabTo(t, ctx, fmt.Sprintf(`#drawings figure.editing[data-template="P"] [data-loc=%q]`, src), 60)
+	press(t, ctx, kb.Enter)
+	tabTo(t, ctx, `.draw-panel select[data-field="edge-target"]`, 10)
+	press(t, ctx, kb.Home)
+	for i := 0; i < 10 && Eval[string](t, ctx, `document.activeElement.value`) != src; i++ {
+		press(t, ctx, kb.ArrowDown)
+	}
+	press(t, ctx, kb.Tab)
+	press(t, ctx, kb.Enter)
+	loop := fmt.Sprintf(`dt.svg("P").querySelector('.edge[data-source=%q][data-target=%[1]q]')`, src)
+	waitPage(t, ctx, loop+` !== null && `+loop+`.querySelectorAll(".nail").length === 2`, 5*time.Second)
 
 	click(t, ctx, ".draw-bar button.draw-toggle")
 	proc := `document.querySelector('#drawings figure[data-process] svg')`

@@ -359,7 +359,7 @@ func TestPageDrawTools(t *testing.T) {
 
 // An edge added with the keyboard alone: Tab to a location of Fischer's
 // drawing, Enter opens it in the side panel, Tab to "New edge to", the
-// arrow picks another location, Enter on "Add edge" adds the edge and
+// arrow picks another location, Enter on "Add the edge" adds the edge and
 // puts the keyboard in its guard, typed there; a self-loop added the
 // same way has two nails; out of editing the processes, drawn from the
 // model as the engine read it, have the edge with its guard.
@@ -383,7 +383,7 @@ func TestPageDrawKeys(t *testing.T) {
 		t.Fatalf("the arrow left New edge to on %q (was %q)", dst, first)
 	}
 	press(t, ctx, kb.Tab)
-	if got := Eval[string](t, ctx, `document.activeElement.textContent`); got != "Add edge" {
+	if got := Eval[string](t, ctx, `document.activeElement.textContent`); got != "Add the edge" {
 		t.Fatalf("Tab after New edge to reaches %q, want the Add edge button", got)
 	}
 	press(t, ctx, kb.Enter)

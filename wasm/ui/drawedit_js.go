@@ -518,7 +518,7 @@ func (de *drawEditor) edgeControls(s selection) {
 	row.AppendChild(menu)
 	de.panel.AppendChild(row)
 	de.target = menu
-	de.button(de.panel, "Add edge", "Add an edge from this location to the one chosen in New edge to", func() {
+	de.button(de.panel, "Add the edge", "Add an edge from this location to the one chosen in New edge to", func() {
 		de.addEdgeFrom(s, menu.Value())
 	})
 }

@@ -264,7 +264,7 @@ func TestPageSupValues(t *testing.T) {
 	Screenshot(t, ctx, "page-sup.png")
 
 	chooseExample(t, ctx, "crossing")
-	waitPage(t, ctx, `document.getElementById("model-name").textContent === "crossing.xta"`, 30*time.Second)
+	waitPage(t, ctx, `document.getElementById("model-name").textContent === "crossing.xml"`, 30*time.Second)
 	waitDrawn(t, ctx)
 	f := "sup{Train(0).Safe}: Train(0).x"
 	Eval[bool](t, ctx, fmt.Sprintf(`(() => { document.getElementById("new-query").value = %q; return true })()`, f))

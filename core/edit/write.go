@@ -220,49 +220,49 @@ func (w *writer) partOf(e *node) (Part, bool) {
 
 // escapeText escapes character data as UPPAAL does: &amp; &lt; &gt;.
 // Characters XML cannot hold become U+FFFD.
-func escapeText(s string) string {
+func escapeText(s string) string { return escape(s, false) }
+
+// escapeAttr escapes an attribute value for double quotes.
+func escapeAttr(s string) string { return escape(s, true) }
+
+func escape(s string, attr bool) string {
 	var b strings.Builder
 	for _, r := range s {
-		switch r {
-		case '&':
-			b.WriteString("&amp;")
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '\r':
-			b.WriteString("&#13;")
-		default:
+		if ref := reference(r, attr); ref != "" {
+			b.WriteString(ref)
+		} else {
 			b.WriteRune(xmlChar(r))
 		}
 	}
 	return b.String()
 }
 
-// escapeAttr escapes an attribute value for double quotes.
-func escapeAttr(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case '&':
-			b.WriteString("&amp;")
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '"':
-			b.WriteString("&quot;")
-		case '\n':
-			b.WriteString("&#10;")
-		case '\r':
-			b.WriteString("&#13;")
-		case '\t':
-			b.WriteString("&#9;")
-		default:
-			b.WriteRune(xmlChar(r))
-		}
+// reference is the reference r is written as, "" when it is written as
+// itself. An attribute value also escapes the quote and the white space
+// a reader would normalise.
+func reference(r rune, attr bool) string {
+	switch r {
+	case '&':
+		return "&amp;"
+	case '<':
+		return "&lt;"
+	case '>':
+		return "&gt;"
+	case '\r':
+		return "&#13;"
 	}
-	return b.String()
+	if !attr {
+		return ""
+	}
+	switch r {
+	case '"':
+		return "&quot;"
+	case '\n':
+		return "&#10;"
+	case '\t':
+		return "&#9;"
+	}
+	return ""
 }
 
 // xmlChar returns r, or U+FFFD when XML 1.0 cannot hold r.

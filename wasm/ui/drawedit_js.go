@@ -479,13 +479,7 @@ func (de *drawEditor) locationControls(s selection) {
 	row.AppendChild(doc.CreateTextNode(" Initial"))
 	de.panel.AppendChild(row)
 	de.initial = box
-	krow := doc.CreateElement("label").(dom.HTMLElement)
-	krow.SetAttribute("class", "draw-field")
-	span := doc.CreateElement("span")
-	span.SetTextContent("Kind")
-	krow.AppendChild(span)
-	menu := doc.CreateElement("select").(*dom.HTMLSelectElement)
-	menu.SetAttribute("data-field", "kind")
+	menu := de.menuField("Kind", "kind")
 	for _, k := range []string{"normal", "urgent", "committed"} {
 		o := doc.CreateElement("option").(*dom.HTMLOptionElement)
 		o.SetValue(k)
@@ -496,8 +490,6 @@ func (de *drawEditor) locationControls(s selection) {
 		k := locKind(menu.Value())
 		de.change("mark "+menu.Value(), s.tmpl, func(t *edit.Template) { t.SetKind(s.loc, k) })
 	})
-	krow.AppendChild(menu)
-	de.panel.AppendChild(krow)
 	de.kind = menu
 	de.edgeControls(s)
 	de.button(de.panel, "Delete location", "Delete this location and its edges (Delete key on the drawing)", de.deleteSelected)
@@ -507,20 +499,27 @@ func (de *drawEditor) locationControls(s selection) {
 // the "New edge to" menu of the template's locations (s itself for a
 // self-loop) and the Add edge button.
 func (de *drawEditor) edgeControls(s selection) {
-	doc := de.a.doc
-	row := doc.CreateElement("label").(dom.HTMLElement)
-	row.SetAttribute("class", "draw-field")
-	span := doc.CreateElement("span")
-	span.SetTextContent("New edge to")
-	row.AppendChild(span)
-	menu := doc.CreateElement("select").(*dom.HTMLSelectElement)
-	menu.SetAttribute("data-field", "edge-target")
-	row.AppendChild(menu)
-	de.panel.AppendChild(row)
+	menu := de.menuField("New edge to", "edge-target")
 	de.target = menu
 	de.button(de.panel, "Add the edge", "Add an edge from this location to the one chosen in New edge to", func() {
 		de.addEdgeFrom(s, menu.Value())
 	})
+}
+
+// menuField adds a menu to the panel in a row that names it with label;
+// name is its data-field.
+func (de *drawEditor) menuField(label, name string) *dom.HTMLSelectElement {
+	doc := de.a.doc
+	row := doc.CreateElement("label").(dom.HTMLElement)
+	row.SetAttribute("class", "draw-field")
+	span := doc.CreateElement("span")
+	span.SetTextContent(label)
+	row.AppendChild(span)
+	menu := doc.CreateElement("select").(*dom.HTMLSelectElement)
+	menu.SetAttribute("data-field", name)
+	row.AppendChild(menu)
+	de.panel.AppendChild(row)
+	return menu
 }
 
 // fillTargets lists the selected template's locations in the "New edge

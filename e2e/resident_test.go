@@ -134,19 +134,9 @@ func nativeParse(t *testing.T, req *protocol.Request) []*protocol.Frame {
 // readStream reads a whole frame stream, which must end with a FrameDone.
 func readStream(t testing.TB, r io.Reader) []*protocol.Frame {
 	t.Helper()
-	var out []*protocol.Frame
-	for {
-		f, err := protocol.ReadFrame(r)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("after %d frames: %v", len(out), err)
-		}
-		out = append(out, f)
-	}
-	if len(out) == 0 || out[len(out)-1].Kind != protocol.FrameDone {
-		t.Fatalf("the stream does not end with a FrameDone: %s", frameSummary(out))
+	out, err := protocol.ReadStream(r)
+	if err != nil {
+		t.Fatalf("%v: %s", err, frameSummary(out))
 	}
 	return out
 }

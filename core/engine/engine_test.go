@@ -34,19 +34,9 @@ func post(t *testing.T, h http.Handler, path string, req *protocol.Request) (int
 
 func readFrames(t *testing.T, r io.Reader) []*protocol.Frame {
 	t.Helper()
-	var out []*protocol.Frame
-	for {
-		f, err := protocol.ReadFrame(r)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("after %d frames: %v", len(out), err)
-		}
-		out = append(out, f)
-	}
-	if len(out) == 0 || out[len(out)-1].Kind != protocol.FrameDone {
-		t.Fatalf("the stream does not end with FrameDone: %d frames", len(out))
+	out, err := protocol.ReadStream(r)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

@@ -51,6 +51,26 @@ func WriteFrame(w io.Writer, f *Frame) error {
 	return err
 }
 
+// ReadStream reads a whole job's frame stream, which must end with a
+// FrameDone.
+func ReadStream(r io.Reader) ([]*Frame, error) {
+	var out []*Frame
+	for {
+		f, err := ReadFrame(r)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return out, fmt.Errorf("after %d frames: %w", len(out), err)
+		}
+		out = append(out, f)
+	}
+	if len(out) == 0 || out[len(out)-1].Kind != FrameDone {
+		return out, fmt.Errorf("the stream does not end with a FrameDone (%d frames)", len(out))
+	}
+	return out, nil
+}
+
 // ReadFrame reads one frame written by WriteFrame. At the end of the
 // stream, between frames, it returns io.EOF; a stream cut inside a frame
 // gives io.ErrUnexpectedEOF.

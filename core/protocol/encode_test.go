@@ -158,3 +158,34 @@ func FuzzDecodeRequest(f *testing.F) {
 		}
 	})
 }
+
+// A stream reads whole only when it ends with a FrameDone.
+func TestReadStream(t *testing.T) {
+	var buf bytes.Buffer
+	first := 0
+	for _, k := range []FrameKind{FrameProgress, FrameDone} {
+		if err := WriteFrame(&buf, &Frame{Kind: k, Progress: &Progress{}}); err != nil {
+			t.Fatal(err)
+		}
+		if first == 0 {
+			first = buf.Len()
+		}
+	}
+	whole := buf.Bytes()
+	if fs, err := ReadStream(bytes.NewReader(whole)); err != nil || len(fs) != 2 {
+		t.Fatalf("whole stream: %d frames, %v", len(fs), err)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"empty", nil, "does not end with a FrameDone (0 frames)"},
+		{"no done", whole[:first], "does not end with a FrameDone (1 frames)"},
+		{"cut", whole[:len(whole)-1], "after 1 frames: unexpected EOF"},
+	} {
+		if _, err := ReadStream(bytes.NewReader(c.data)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"runtime"
@@ -92,19 +91,9 @@ func residentFrames(t *testing.T, h http.Handler, path string, req *protocol.Req
 		t.Fatal(err)
 	}
 	r := bytes.NewReader(serveResident(h, path, body))
-	var out []*protocol.Frame
-	for {
-		f, err := protocol.ReadFrame(r)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("%s: after %d frames: %v", path, len(out), err)
-		}
-		out = append(out, f)
-	}
-	if len(out) == 0 || out[len(out)-1].Kind != protocol.FrameDone {
-		t.Fatalf("%s: the stream does not end with a FrameDone (%d frames)", path, len(out))
+	out, err := protocol.ReadStream(r)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
 	}
 	return out
 }

@@ -31,12 +31,14 @@ func readDoc(name string, data []byte) (d *edit.Doc, layout bool) {
 	return edit.FromDocument(doc), true
 }
 
-// mergeQueries appends the queries of the .q files to d's, less exact
-// repeats of d's own, and says in plain words what could not be read.
+// mergeQueries appends the queries of the .q files to d's, less repeats
+// of d's own or of one another (the same formula, whatever its white
+// space: a model's .q saved by UPPAAL repeats its queries), and says in
+// plain words what could not be read.
 func mergeQueries(d *edit.Doc, files []protocol.File) string {
 	have := map[string]bool{}
 	for _, q := range d.Queries() {
-		have[strings.TrimSpace(q.Formula)] = true
+		have[foldSpace(q.Formula)] = true
 	}
 	var notes []string
 	for _, f := range files {
@@ -47,12 +49,18 @@ func mergeQueries(d *edit.Doc, files []protocol.File) string {
 		}
 		for _, q := range qs {
 			formula := strings.TrimSpace(q.Formula.Text())
-			if formula == "" || have[formula] {
+			if formula == "" || have[foldSpace(formula)] {
 				continue
 			}
-			have[formula] = true
+			have[foldSpace(formula)] = true
 			d.InsertQuery(len(d.Queries()), edit.Query{Formula: formula, Comment: q.Comment})
 		}
 	}
 	return strings.Join(notes, "; ")
+}
+
+// foldSpace writes a formula with each run of white space as one space,
+// as the engine names queries (core/job's Query.Text).
+func foldSpace(formula string) string {
+	return strings.Join(strings.Fields(formula), " ")
 }

@@ -58,3 +58,28 @@ func TestReadDoc(t *testing.T) {
 		t.Error("malformed XML read as a document")
 	}
 }
+
+// A .q whose formulas differ from the model's own only in their white
+// space (as one saved by UPPAAL may) adds nothing.
+func TestMergeQueriesFoldsSpace(t *testing.T) {
+	model, err := os.ReadFile("../../testdata/models/fischer.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := readDoc("fischer.xml", model)
+	if d == nil {
+		t.Fatal("fischer.xml is not read as a document")
+	}
+	before := len(d.Queries())
+	q := []byte("A[] forall (i : pid_t)  forall (j : pid_t) P(i).cs && P(j).cs imply i == j\nE<>\tP(1).cs\n  A[] not deadlock  \nE<> P(2).cs\nE<>  P(2).cs\n")
+	if notes := mergeQueries(d, []protocol.File{{Name: "own.q", Data: q}}); notes != "" {
+		t.Errorf("notes %q", notes)
+	}
+	var got []string
+	for _, q := range d.Queries()[before:] {
+		got = append(got, q.Formula)
+	}
+	if want := "E<> P(2).cs"; strings.Join(got, " | ") != want {
+		t.Errorf("queries added: %q, want only %q", got, want)
+	}
+}

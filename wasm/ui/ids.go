@@ -61,10 +61,12 @@ const (
 	idTablesTotal    = "tables-total"
 	idClearTables    = "clear-tables"
 	idCheck          = "check"
+	idCheckAll       = "check-all"
 	idCancel         = "cancel"
 	idSimulate       = "simulate"
 	idProgress       = "progress"
 	idStatus         = "status"
+	idSummary        = "summary" // the summary of a check of several queries
 	// The simulator and the trace player.
 	idSimulator      = "simulator"
 	idTraceTitle     = "trace-title"
@@ -153,10 +155,12 @@ var elementTags = map[string]string{
 	idTablesTotal:    "span",
 	idClearTables:    "button",
 	idCheck:          "button",
+	idCheckAll:       "button",
 	idCancel:         "button",
 	idSimulate:       "button",
 	idProgress:       "dl",
 	idStatus:         "p",
+	idSummary:        "p",
 	idSimulator:      "section",
 	idTraceTitle:     "span",
 	idSimMode:        "select",

@@ -2,7 +2,8 @@
 
 // The verifier's engine jobs, one at a time: the parse of a loaded model
 // (in the resident parse worker) and checks, with Cancel, live progress,
-// verdicts and the status line.
+// verdicts and the status line. Runs of several checks are in
+// batch_js.go.
 
 package main
 
@@ -37,6 +38,7 @@ func (v *verifier) reset(in *input) {
 	v.renderQueries()
 	v.byID(idProgress).SetInnerHTML("")
 	v.setStatus("", "")
+	v.clearSummary()
 }
 
 // parse has the resident parser read the model loaded; its frames are
@@ -72,21 +74,30 @@ func (v *verifier) setStatus(text, class string) {
 	s.SetAttribute("class", "status "+class)
 }
 
-// cancelJob stops the running job, if any, at once.
+// cancelJob stops the running job, if any, at once, and the run of
+// checks it is part of: the queries not checked yet stay unchecked.
 func (v *verifier) cancelJob() {
-	if v.job == nil {
+	b := v.batch
+	if v.job == nil && b == nil {
 		return
 	}
-	v.job.stop()
-	v.job = nil
+	if v.job != nil {
+		v.job.stop()
+		v.job = nil
+	}
 	if v.flow != nil && v.flow.preparing {
 		v.progressField("table", "Table", "cancelled")
 	}
 	v.flow = nil
 	if r := v.running; r != nil {
-		r.verdict = ""
+		r.forget()
 		v.running = nil
 		v.renderQueries()
+	}
+	if b != nil {
+		b.stopped = true
+		v.endBatch(b, false)
+		return
 	}
 	v.jobEnded()
 }
@@ -120,6 +131,10 @@ func (v *verifier) runJob(path string, req *protocol.Request, row *queryRow) {
 	})
 	if err != nil {
 		v.notify("The engine is not available: "+err.Error(), true)
+		if v.batch != nil {
+			v.cancelJob() // and the rest of the run: they would fail alike
+			return
+		}
 		v.running = nil
 		v.jobEnded()
 		return
@@ -164,6 +179,10 @@ func (v *verifier) jobDone(row *queryRow) {
 		v.renderQueries()
 	}
 	v.running = nil
+	if b := v.batch; b != nil && row != nil && row == b.cur {
+		v.queryDone(b, row)
+		return
+	}
 	v.jobEnded()
 	if row == nil && v.model != nil {
 		v.onParsed()
@@ -171,7 +190,7 @@ func (v *verifier) jobDone(row *queryRow) {
 	if q := v.pendingCheck; q >= 0 && row == nil {
 		v.pendingCheck = -1
 		if v.model != nil && q < len(v.queries) {
-			v.sel = q
+			v.selectOnly(q)
 			v.renderQueries()
 			v.checkSelected()
 		}
@@ -221,53 +240,22 @@ func (v *verifier) clearModelErrors() {
 	}
 }
 
-// checkSelected checks the selected query in a fresh worker.
-func (v *verifier) checkSelected() {
-	if v.busy() || v.in == nil || v.sel < 0 || v.sel >= len(v.queries) {
-		return
-	}
-	r := v.queries[v.sel]
-	if !r.q.Supported {
-		return
-	}
-	req := &protocol.Request{Name: v.in.Name, Model: v.in.Model, QueryFiles: v.in.QueryFiles}
-	if r.user {
-		req.Formulas = []string{r.q.Formula}
-	} else {
-		req.Queries = []int{r.q.Index}
-	}
-	r.verdict, r.reason, r.answer = "running", "", ""
-	v.checkKey, v.checkFormula = v.key, r.q.Formula
-	v.renderQueries()
-	v.setStatus("Checking "+r.q.Formula+" …", "")
-	v.byID(idProgress).SetInnerHTML("")
-	v.progressField("phase", "Phase", "starting") // first in the list, whatever comes next
-	go func() {
-		<-v.menus // the options are read from them
-		req.Options = v.options()
-		if precomputes(v.catalog, req.Options) != nil && reachability(r.q.Formula) {
-			v.checkWithTable(req, r)
-			return
-		}
-		v.runJob("/check", req, r)
-	}()
-	go v.tickElapsed(time.Now())
-}
-
-// tickElapsed shows the wall-clock time of a running check four times a
-// second, even between the engine's progress frames.
-func (v *verifier) tickElapsed(t0 time.Time) {
+// tickElapsed shows the wall-clock time of row r's check four times a
+// second, even between the engine's progress frames, until it ends.
+func (v *verifier) tickElapsed(t0 time.Time, r *queryRow) {
 	for {
 		time.Sleep(250 * time.Millisecond)
-		if v.job == nil && v.running == nil {
+		if v.running != r {
 			return
 		}
 		v.progressField("elapsed", "Elapsed", state.FormatFloat(time.Since(t0).Seconds())+" s")
 	}
 }
 
-// showProgress shows a live snapshot.
+// showProgress shows a live snapshot, in the progress list and on the
+// running query's row.
 func (v *verifier) showProgress(p *protocol.Progress) {
+	v.rowProgress(p)
 	if p.Phase == "precomputing" {
 		v.showPrecomputing(p)
 		return
@@ -331,6 +319,10 @@ func (v *verifier) showResult(res *protocol.Result, row *queryRow) {
 		if len(res.Values) > 0 {
 			row.answer = valuesText(res.Formula, res.Values)
 		}
+		row.stats = rowStats(res.Explored, res.Seconds)
+		if res.Trace != nil {
+			row.res = res
+		}
 		v.renderQueries()
 	}
 	stats := " Explored " + strconv.FormatInt(res.Explored, 10) + " states, stored " +
@@ -364,7 +356,9 @@ func (v *verifier) showResult(res *protocol.Result, row *queryRow) {
 			", in " + state.FormatFloat(res.Seconds) + " s."
 	}
 	v.setStatus(statusLine(res, stats))
-	if res.Trace != nil && v.model != nil {
+	if b := v.batch; res.Trace != nil && row != nil && b != nil && b.many {
+		b.traced = row // shown when the run ends
+	} else if res.Trace != nil && v.model != nil {
 		v.onTrace(res)
 	}
 	if row != nil {
@@ -377,7 +371,7 @@ func (v *verifier) showResult(res *protocol.Result, row *queryRow) {
 // marks no row and its trace is not shown.
 func (v *verifier) staleResult(res *protocol.Result, row *queryRow) {
 	if row.verdict == "running" {
-		row.verdict = ""
+		row.forget()
 	}
 	v.renderQueries()
 	v.progressField("phase", "Phase", "done")

@@ -35,6 +35,7 @@ type rowEls struct {
 	ed      *codeEditor // nil when the formula is not editable
 	comment *dom.HTMLInputElement
 	check   *dom.HTMLButtonElement
+	trace   *dom.HTMLButtonElement // shows the trace the row's check found
 	up      *dom.HTMLButtonElement
 	down    *dom.HTMLButtonElement
 	notes   dom.Element
@@ -48,9 +49,9 @@ func (v *verifier) editQueries(qe queryEditor, key string) {
 	v.key = key
 }
 
-// setVersion records what the document means now: verdicts found for
-// another meaning are forgotten, and a check under way answers for the
-// previous version.
+// setVersion records what the document means now: verdicts and traces
+// found for another meaning are forgotten, a check under way answers for
+// the previous version, and the queries queued after it are not checked.
 func (v *verifier) setVersion(key string) {
 	if key == v.key {
 		return
@@ -58,8 +59,13 @@ func (v *verifier) setVersion(key string) {
 	v.key = key
 	for _, r := range v.queries {
 		if r != v.running {
-			r.verdict, r.reason, r.answer = "", "", ""
+			r.forget()
 		}
+	}
+	if v.batch != nil {
+		v.stopBatch()
+	} else {
+		v.clearSummary()
 	}
 	v.renderQueries()
 }
@@ -159,7 +165,7 @@ func matchRows(old []*queryRow, qs []edit.Query) []*queryRow {
 			rows[j] = r
 		}
 		if r.q.Formula != q.Formula {
-			r.verdict, r.reason, r.answer = "", "", ""
+			r.forget()
 			r.q.Supported, r.q.Why = true, ""
 		}
 		r.q.Index, r.q.Formula, r.q.Comment = j, q.Formula, q.Comment
@@ -255,39 +261,124 @@ func (v *verifier) buildRow(r *queryRow) {
 		e.ed = newCodeEditor(e.formula, editorOptions{Text: r.q.Formula, Language: "query", Label: "Formula",
 			SingleLine: true,
 			OnChange:   func(s string) { v.editQuery(r, func(q *edit.Query) { q.Formula = s }, "") },
-			OnEnter: func() {
-				v.sel = v.indexOf(r)
-				v.checkSelected()
-			},
-			OnUndo: v.qe.undo, OnRedo: v.qe.redo})
+			OnEnter:    func() { v.checkRow(r) },
+			OnUndo:     v.qe.undo, OnRedo: v.qe.redo})
 	} else {
 		e.formula = v.doc.CreateElement("span")
 		e.formula.SetAttribute("class", "formula")
 		e.li.AppendChild(e.formula)
 	}
-	e.check = v.rowButton(e.li, "Check", "", func() {
-		v.sel = v.indexOf(r)
-		v.checkSelected()
-	})
+	run := v.doc.CreateElement("span")
+	run.SetAttribute("class", "row-run")
+	e.li.AppendChild(run)
+	e.check = v.rowButton(run, "Check", "", func() { v.checkRow(r) })
 	e.check.Class().Add("check")
+	e.trace = v.rowButton(run, "Trace", "", func() { v.showRowTrace(r) })
+	e.trace.Class().Add("row-trace")
 	if editable {
 		v.editTools(r, e)
 	}
 	e.notes = v.doc.CreateElement("span")
 	e.notes.SetAttribute("class", "notes")
 	e.li.AppendChild(e.notes)
-	e.li.AddEventListener("click", false, func(dom.Event) {
+	v.wireRowPicks(r)
+}
+
+// wireRowPicks makes a click on row r select it (Ctrl or Cmd adds it to
+// the selection or takes it out, Shift selects the range from the
+// anchor), and the keys on the row itself: Enter checks it, Space adds
+// or takes it out, the arrows go to the next row or the one before,
+// with Shift extending the range. Keys and clicks in its fields are
+// theirs.
+func (v *verifier) wireRowPicks(r *queryRow) {
+	li := r.els.li
+	mod := func(m *dom.MouseEvent) pickHow {
+		switch {
+		case typing(m.Target()):
+			return pickOnly
+		case m.ShiftKey():
+			return pickRange
+		case m.CtrlKey() || m.MetaKey():
+			return pickToggle
+		}
+		return pickOnly
+	}
+	li.AddEventListener("mousedown", false, func(ev dom.Event) {
+		if m := ev.(*dom.MouseEvent); mod(m) == pickRange {
+			m.PreventDefault() // a range of rows, not of text
+		}
+	})
+	li.AddEventListener("click", false, func(ev dom.Event) {
 		if i := v.indexOf(r); i >= 0 {
-			v.selectQuery(i)
+			v.pickQuery(i, mod(ev.(*dom.MouseEvent)))
 		}
 	})
-	e.li.AddEventListener("keydown", false, func(ev dom.Event) {
-		// Enter on the row checks it; Enter in its fields is theirs.
-		if ev.(*dom.KeyboardEvent).Key() == "Enter" && ev.Target().Underlying().Equal(e.li.Underlying()) {
-			v.sel = v.indexOf(r)
-			v.checkSelected()
+	li.AddEventListener("keydown", false, func(ev dom.Event) {
+		k := ev.(*dom.KeyboardEvent)
+		i := v.indexOf(r)
+		if i < 0 || !k.Target().Underlying().Equal(li.Underlying()) || k.AltKey() {
+			return
 		}
+		how, to := pickToggle, i
+		switch k.Key() {
+		case "Enter":
+			v.checkRow(r)
+			return
+		case " ":
+		case "ArrowDown", "ArrowUp":
+			how, to = pickOnly, i+1
+			if k.Key() == "ArrowUp" {
+				to = i - 1
+			}
+			if k.ShiftKey() {
+				how = pickRange
+			}
+			if to < 0 || to >= len(v.queries) {
+				return
+			}
+		default:
+			return
+		}
+		// Space would also play the simulator's trace, and the arrows
+		// scroll the page.
+		k.PreventDefault()
+		k.StopPropagation()
+		v.pickQuery(to, how)
 	})
+}
+
+// pickQuery changes the selection as a click or key on row i does (how),
+// and makes row i the selected one, which the options and tables follow.
+func (v *verifier) pickQuery(i int, how pickHow) {
+	picked := make([]bool, len(v.queries))
+	for j := range v.queries {
+		picked[j] = v.isSelected(j)
+	}
+	picked, v.anchor = pickRows(picked, v.anchor, i, how)
+	for j, r := range v.queries {
+		r.picked = picked[j]
+	}
+	moved := v.sel != i
+	v.sel = i
+	v.renderQueries()
+	if moved && v.pageChose() {
+		go v.preselect() // the page's choice follows the query
+	}
+	// The keyboard goes to the row, unless it is in one of its fields.
+	if r := v.queries[i]; r.els != nil && !r.els.li.Underlying().Call("contains", global.Get("document").Get("activeElement")).Bool() {
+		r.els.li.Focus()
+	}
+}
+
+// selectOnly makes row i the selection, alone; i may be -1 for none.
+func (v *verifier) selectOnly(i int) {
+	for _, r := range v.queries {
+		r.picked = false
+	}
+	v.sel, v.anchor = i, i
+	if i >= 0 && i < len(v.queries) {
+		v.queries[i].picked = true
+	}
 }
 
 // editTools adds an editable row's comment field and its Up, Down and
@@ -332,13 +423,16 @@ func (v *verifier) rowButton(parent dom.Element, text, name string, f func()) *d
 func (v *verifier) updateRow(i int, r *queryRow) {
 	e := r.els
 	e.li.SetAttribute("data-query", strconv.Itoa(i))
-	setClass(e.li, "selected", i == v.sel)
-	if i == v.sel {
+	selected := v.isSelected(i)
+	setClass(e.li, "selected", selected)
+	setClass(e.li, "current", i == v.sel)
+	if selected {
 		e.li.SetAttribute("aria-selected", "true")
 	} else {
 		e.li.RemoveAttribute("aria-selected")
 	}
 	e.marker.SetAttribute("class", "marker "+verdictClass(r.verdict))
+	setClass(e.marker, "queued", r.verdict == "queued")
 	e.marker.SetAttribute("role", "img")
 	e.marker.SetAttribute("aria-label", markerLabel(r))
 	e.marker.SetAttribute("title", markerLabel(r))
@@ -363,6 +457,12 @@ func (v *verifier) updateRow(i int, r *queryRow) {
 	}
 	e.check.SetDisabled(!r.q.Supported || v.busy())
 	e.check.SetAttribute("aria-label", "Check query "+n)
+	e.trace.SetAttribute("aria-label", "Show the trace of query "+n)
+	if r.res != nil && r.res.Trace != nil {
+		e.trace.RemoveAttribute("hidden")
+	} else {
+		e.trace.SetAttribute("hidden", "")
+	}
 	v.queryNotes(e.notes, r)
 }
 
@@ -398,6 +498,7 @@ func (v *verifier) queryNotes(box dom.Element, r *queryRow) {
 		note("why", r.reason)
 	}
 	note("answer", r.answer)
+	note("stats", r.stats)
 }
 
 // destroy releases a row's editor once the row is gone.
@@ -464,7 +565,7 @@ func (v *verifier) deleteQuery(r *queryRow) {
 	at := r.doc
 	v.qe.apply("Delete query", func(d *edit.Doc) { d.DeleteQuery(at) })
 	if len(v.queries) > 0 {
-		v.sel = min(i, len(v.queries)-1)
+		v.selectOnly(min(i, len(v.queries)-1))
 		v.renderQueries()
 		v.queries[v.sel].els.li.Focus()
 	} else {
@@ -477,12 +578,12 @@ func (v *verifier) deleteQuery(r *queryRow) {
 func (v *verifier) addQuery(f string) {
 	if v.qe == nil {
 		v.queries = append(v.queries, &queryRow{q: protocol.Query{Index: -1, Formula: f, Supported: true}, user: true})
-		v.sel = len(v.queries) - 1
+		v.selectOnly(len(v.queries) - 1)
 		v.renderQueries()
 		return
 	}
 	v.qe.apply("Add query", func(d *edit.Doc) { d.InsertQuery(len(d.Queries()), edit.Query{Formula: f}) })
-	v.sel = v.docQueries() - 1
+	v.selectOnly(v.docQueries() - 1)
 	v.renderQueries()
 }
 

@@ -92,6 +92,11 @@ type verifier struct {
 	// pendingCheck is the query to check once the model being loaded is
 	// read (a gallery card's); -1 when none.
 	pendingCheck int
+
+	// batch is the run of checks under way (batch_js.go), nil when none;
+	// anchor is the row a Shift-click's range of rows starts from.
+	batch  *batch
+	anchor int
 }
 
 // queryRow is one line of the query list. verdict is "" (unchecked),
@@ -104,6 +109,12 @@ type queryRow struct {
 	reason  string
 	answer  string
 	els     *rowEls // its elements, once drawn (queries_js.go)
+	// picked is set when the row is in the selection that Check checks;
+	// stats says how far its search went; res is its check's result,
+	// kept while it holds a trace the row can show again.
+	picked bool
+	stats  string
+	res    *protocol.Result
 	// doc is the query's place among the document's, blank ones
 	// included, when the list edits them (q.Index is the engine's), and
 	// lead the bytes of white space before its formula in the document,
@@ -135,10 +146,8 @@ func (v *verifier) wire() {
 		}
 	})
 	v.byID(idCheck).AddEventListener("click", false, func(dom.Event) { v.checkSelected() })
-	v.byID(idCancel).AddEventListener("click", false, func(dom.Event) {
-		v.cancelJob()
-		v.setStatus("Cancelled. The engine's worker was stopped; a fresh one is ready.", "")
-	})
+	v.byID(idCheckAll).AddEventListener("click", false, func(dom.Event) { v.checkAll() })
+	v.byID(idCancel).AddEventListener("click", false, func(dom.Event) { v.cancel() })
 	v.byID(idSimulate).AddEventListener("click", false, func(dom.Event) { v.onSimulate() })
 	v.wireTables()
 }
@@ -297,7 +306,7 @@ func (v *verifier) showModel(m *protocol.Model) {
 		v.queries = append(v.queries, &queryRow{q: q})
 	}
 	if len(v.queries) > 0 {
-		v.sel = 0
+		v.selectOnly(0)
 	}
 	v.renderQueries()
 }
@@ -333,17 +342,17 @@ func (v *verifier) selectFormula(f string) bool {
 	if v.sel < 0 {
 		return false
 	}
+	v.selectOnly(v.sel)
 	v.renderQueries()
 	return true
 }
 
-// busy reports whether a job runs or the model loaded is being read:
-// no check starts then.
-func (v *verifier) busy() bool { return v.job != nil || v.parsing }
+// busy reports whether a job or a run of checks is under way, or the
+// model loaded is being read: no check starts then.
+func (v *verifier) busy() bool { return v.job != nil || v.batch != nil || v.parsing }
 
 func (v *verifier) updateCheckButton() {
-	ok := !v.busy() && v.sel >= 0 && v.sel < len(v.queries) && v.queries[v.sel].q.Supported
-	v.button(idCheck).SetDisabled(!ok)
+	v.updateRunButtons() // Check and Check all (batch_js.go)
 	v.button(idSimulate).SetDisabled(v.model == nil)
 }
 
@@ -357,19 +366,4 @@ func markerLabel(r *queryRow) string {
 		return "answered: " + r.answer
 	}
 	return r.verdict
-}
-
-func (v *verifier) selectQuery(i int) {
-	if v.sel == i {
-		return
-	}
-	v.sel = i
-	v.renderQueries()
-	if v.pageChose() {
-		go v.preselect() // the page's choice follows the query
-	}
-	// The keyboard goes to the row, unless it is in one of its fields.
-	if r := v.queries[i]; r.els != nil && !r.els.li.Underlying().Call("contains", global.Get("document").Get("activeElement")).Bool() {
-		r.els.li.Focus()
-	}
 }

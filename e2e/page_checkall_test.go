@@ -185,6 +185,9 @@ func TestPageCheckAllFischer(t *testing.T) {
 	click(t, ctx, fmt.Sprintf(`#queries li[data-query="%d"] button.row-trace`, i))
 	waitPage(t, ctx, `document.getElementById("trace-title").textContent.startsWith("for A[] not P(1).cs (")`, 5*time.Second)
 	Screenshot(t, ctx, "page-checkall-fischer.png")
+	for _, p := range Eval[[]string](t, ctx, auditJS) {
+		t.Errorf("after Check all: %s", p)
+	}
 
 	// Space adds row 3 to the selection (row 0, the first, is selected);
 	// an arrow moves to row 4 alone, Shift+Down adds row 5.
@@ -262,6 +265,43 @@ func TestPageCheckAllCancel(t *testing.T) {
 	// The next run starts at once, in a fresh worker.
 	checkQuery(t, ctx, 2)
 	waitPage(t, ctx, `document.body.dataset.job === "idle" && document.querySelector('#queries li[data-query="2"] .marker').classList.contains("satisfied")`, 30*time.Second)
+}
+
+// An edit of the model during Check all lets the query being checked
+// end, reported as for the previous version, and checks no other: the
+// summary counts both as cancelled and says why.
+func TestPageCheckAllStoppedByEdit(t *testing.T) {
+	ctx := openPage(t, site(t))
+	upload(t, ctx, "testdata/fischer-9.xta")
+	waitDrawn(t, ctx)
+	for _, f := range []string{"E<> false", "E<> P(1).cs"} {
+		click(t, ctx, "#new-query")
+		TypeKeys(t, ctx, f+"\r")
+		waitPage(t, ctx, fmt.Sprintf(`[...document.querySelectorAll("#queries li .formula")].some(f => (f.querySelector("textarea, input") || f).textContent.trim() === %q || ((f.querySelector("textarea, input") || {}).value || "").trim() === %[1]q)`, f), 5*time.Second)
+	}
+	if n := len(queryRows(t, ctx)); n != 2 {
+		t.Fatalf("%d queries listed, want the 2 added", n)
+	}
+	click(t, ctx, "#check-all")
+	waitPage(t, ctx, `document.querySelector('#queries li[data-query="0"] .marker').classList.contains("running") && Number((document.getElementById("p-explored")||{}).textContent) > 0`, 30*time.Second)
+	click(t, ctx, `#parts button[data-part="decl"]`)
+	selectIn(t, ctx, partEditor("decl"), "k = 2", 4, 1)
+	TypeKeys(t, ctx, "3")
+	if Eval[string](t, ctx, `document.body.dataset.job`) != "checking" || !Eval[bool](t, ctx, `document.querySelector('#queries li[data-query="0"] .marker').classList.contains("running")`) {
+		t.Skip("the first check ended before the edit: this machine is too fast for the test")
+	}
+	waitPage(t, ctx, `document.body.dataset.job === "idle" && document.getElementById("summary").dataset.state === "done"`, 120*time.Second)
+	if s := text(t, ctx, "status"); !strings.Contains(s, "previous version") {
+		t.Errorf("status %q, want the result reported as the previous version's", s)
+	}
+	for i, r := range queryRows(t, ctx) {
+		if r.V != "not checked" {
+			t.Errorf("row %d (%s) reads %q after the edit, want not checked", i, r.F, r.V)
+		}
+	}
+	if got, want := text(t, ctx, "summary"), "2 queries: 2 cancelled (the model was edited)"; got != want {
+		t.Errorf("summary %q, want %q", got, want)
+	}
 }
 
 // Train-gate's 14 queries: Check all gives the CLI's verdicts and one

@@ -73,6 +73,18 @@
 // rerun, a reload or a share link finds it there and checks with it at
 // once. Tables move between worker and page as transferred buffers.
 //
+// Check and Check all (batch_js.go) check the selected queries, or all,
+// one after the other, each as its own job in a fresh worker with the
+// options read once; the query list selects several rows as a file list
+// does (batch.go: Ctrl-click or Space adds one, Shift a range). Each row
+// shows queued, running, then its verdict with the states explored and
+// the time, and a summary line counts the verdicts as UPPAAL's verifier
+// does. Cancel stops the running query and the rest, which stay
+// unchecked; an edit lets the running one end, as the previous
+// version's, and starts no other. A run of several shows the last trace
+// it found (UPPAAL's simulator keeps the last diagnostic trace); each
+// row keeps the trace its check found, and its Trace button shows it.
+//
 // Liveness queries (E[], A<>, -->) answer with a path that goes on
 // forever: a lasso, whose last state is its loop head again, or a path
 // ending where time passes forever or in a deadlock. The step list marks

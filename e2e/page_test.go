@@ -245,7 +245,12 @@ func TestPageMenusFromEngine(t *testing.T) {
 		text func(protocol.Choice) string
 	}{
 		{"order", c.Orders, label},
-		{"heuristic", c.Heuristics, func(ch protocol.Choice) string { return ch.Label + " (" + ch.Admissibility() + ")" }},
+		{"heuristic", c.Heuristics, func(ch protocol.Choice) string {
+			if ch.Admissible {
+				return ch.Label + " (admissible)" // consistent or not: the note under the menu says
+			}
+			return ch.Label + " (not admissible)"
+		}},
 		{"trace", c.Traces, label},
 		{"symmetry", c.Symmetries, label},
 	} {

@@ -93,16 +93,10 @@ func (a *app) start() {
 		a.doc.Body().SetAttribute("data-job", "failed")
 		return
 	}
+	a.setInert(true)
 	a.applyTheme(storedTheme())
-	bar := a.addLoadBar("Engine (" + engineURL + ")")
-	a.engine = loadEngine(bar)
+	a.engine = loadEngine(a.bootProgress("Loading the engine…"))
 	a.parser = newParser(a.engine)
-	go func() {
-		<-a.engine.ready
-		if a.engine.err != nil {
-			a.byID(idLoading).SetTextContent("The engine could not be loaded: " + a.engine.err.Error())
-		}
-	}()
 	a.drawings = newDrawings(a)
 	a.draw = newDrawEditor(a)
 	a.sim = newSimulator(a)
@@ -116,7 +110,11 @@ func (a *app) start() {
 	a.wireBench()
 	a.byID(idShare).AddEventListener("click", false, func(dom.Event) { a.copyLink() })
 	a.byID(idShortLink).AddEventListener("click", false, func(dom.Event) { go a.shortLink() })
-	go a.probeShortLinks()
+	probed := make(chan struct{})
+	go func() {
+		a.probeShortLinks()
+		close(probed)
+	}()
 	a.byID(idTheme).AddEventListener("click", false, func(dom.Event) {
 		if a.doc.DocumentElement().GetAttribute("data-theme") == "dark" {
 			a.applyTheme("light")
@@ -124,36 +122,57 @@ func (a *app) start() {
 			a.applyTheme("dark")
 		}
 	})
-	a.setJob("idle")
-	go func() {
-		asked := a.openFromURL()
-		a.keep.recall(asked)
-	}()
+	go a.ready(probed)
 }
 
-// addLoadBar adds a download progress bar and returns its update function.
-func (a *app) addLoadBar(label string) func(got, total int) {
-	box := a.byID(idLoading)
-	name := a.doc.CreateElement("span")
-	name.SetTextContent(label)
-	bar := a.doc.CreateElement("progress").(*dom.HTMLProgressElement)
-	bar.SetMax(1)
-	num := a.doc.CreateElement("span")
-	num.SetAttribute("class", "mono")
-	box.AppendChild(name)
-	box.AppendChild(bar)
-	box.AppendChild(num)
-	return func(got, total int) {
-		text := mib(got)
-		if total > 0 {
-			bar.SetValue(min(float64(got)/float64(total), 1))
-			text += " / " + mib(total)
+// ready waits until the first screen is final, then says the page is
+// ready (<body data-job="idle">) and opens what the address asks for.
+// Final means: the search menus are filled from the engine's catalog and
+// described, the cached tables are counted, and the header shows the
+// Short link action or not (probed is closed once the server has said
+// whether it keeps short links). Until then the boot screen covers the
+// page, which is inert, so that nothing a user could aim at moves after
+// it shows. The menus wait for the engine, which is downloaded, compiled
+// and started first: the boot screen shows that download's progress.
+func (a *app) ready(probed <-chan struct{}) {
+	a.verifier.waitMenus() // the engine answered, or could not be loaded
+	if a.engine.err != nil {
+		a.byID(idLoading).SetTextContent("The engine could not be loaded: " + a.engine.err.Error())
+	}
+	a.verifier.showTables()
+	<-probed
+	a.setInert(false)
+	a.setJob("idle")
+	asked := a.openFromURL()
+	a.keep.recall(asked)
+}
+
+// setInert makes the page under the boot screen inert (no focus, no
+// clicks), or lets it be used again.
+func (a *app) setInert(on bool) {
+	for _, el := range a.doc.QuerySelectorAll("body > :not(#boot):not(script)") {
+		if on {
+			el.SetAttribute("inert", "")
+		} else {
+			el.RemoveAttribute("inert")
 		}
-		num.SetTextContent(text)
-		if total > 0 && got >= total {
-			name.Remove()
-			bar.Remove()
-			num.Remove()
+	}
+}
+
+// bootProgress puts label on the boot screen and returns a function that
+// shows a download's progress on its bar.
+func (a *app) bootProgress(label string) func(got, total int) {
+	if p := a.doc.QuerySelector("#boot p"); p != nil {
+		p.SetTextContent(label)
+	}
+	bar := a.doc.GetElementByID("boot-bar")
+	if bar == nil {
+		return func(int, int) {}
+	}
+	bar.SetAttribute("value", "0")
+	return func(got, total int) {
+		if total > 0 {
+			bar.SetAttribute("value", strconv.FormatFloat(min(float64(got)/float64(total), 1), 'f', 3, 64))
 		}
 	}
 }
@@ -173,14 +192,10 @@ func storedTheme() string {
 func (a *app) applyTheme(theme string) {
 	a.doc.DocumentElement().SetAttribute("data-theme", theme)
 	global.Get("localStorage").Call("setItem", "beeline-theme", theme)
-	b := a.byID(idTheme)
-	dark := theme == "dark"
-	b.SetAttribute("aria-pressed", strconv.FormatBool(dark))
-	if dark {
-		b.SetTextContent("Light theme")
-	} else {
-		b.SetTextContent("Dark theme")
-	}
+	// A toggle: its name stays "Dark theme" and aria-pressed says
+	// whether it is on; a name that changed would change its width too,
+	// and move the buttons after it.
+	a.byID(idTheme).SetAttribute("aria-pressed", strconv.FormatBool(theme == "dark"))
 	if a.drawings != nil {
 		a.drawings.restyle()
 	}

@@ -47,7 +47,17 @@
 // The search-order, heuristic and trace menus are not written here: at
 // start the page asks the engine for its catalog (POST /catalog, filled
 // from core/options' registry) and builds them from it, so a heuristic
-// added to the registry shows up with its label and traits.
+// added to the registry shows up with its label and traits. Under each
+// menu the catalog's description of the entry chosen is shown, and a
+// query of a kind the engine checks without a heuristic (liveness,
+// sup and inf) says so beside the heuristic menu (orders.go,
+// liveness.go).
+//
+// The page is ready when <body data-job> turns from "booting" to
+// "idle" (app_js.go's ready): only once the menus are filled and
+// described and everything the header shows is known, so that the first
+// screen does not move after it; until then a boot screen covers the
+// page, which is inert. Page tests wait for it.
 //
 // The engine never runs on the page's thread. The engine's wasm is
 // downloaded once (with a progress bar) and compiled to a

@@ -53,20 +53,26 @@ const (
 	idParams         = "heuristic-params" // the heuristic's settings
 	idTableNote      = "table-note"
 	idOrderNote      = "order-note"
-	idTrace          = "trace"
-	idSymmetry       = "symmetry"
-	idMemory         = "memory"
-	idTableBudget    = "table-budget"
-	idSeed           = "seed"
-	idTablesTotal    = "tables-total"
-	idClearTables    = "clear-tables"
-	idCheck          = "check"
-	idCheckAll       = "check-all"
-	idCancel         = "cancel"
-	idSimulate       = "simulate"
-	idProgress       = "progress"
-	idStatus         = "status"
-	idSummary        = "summary" // the summary of a check of several queries
+	// The menus' descriptions (verifier_js.go), and the line that says
+	// the selected query ignores the heuristic.
+	idHeuristicNote    = "heuristic-note"
+	idHeuristicIgnored = "heuristic-ignored"
+	idTraceNote        = "trace-note"
+	idSymmetryNote     = "symmetry-note"
+	idTrace            = "trace"
+	idSymmetry         = "symmetry"
+	idMemory           = "memory"
+	idTableBudget      = "table-budget"
+	idSeed             = "seed"
+	idTablesTotal      = "tables-total"
+	idClearTables      = "clear-tables"
+	idCheck            = "check"
+	idCheckAll         = "check-all"
+	idCancel           = "cancel"
+	idSimulate         = "simulate"
+	idProgress         = "progress"
+	idStatus           = "status"
+	idSummary          = "summary" // the summary of a check of several queries
 	// The simulator and the trace player.
 	idSimulator      = "simulator"
 	idTraceTitle     = "trace-title"
@@ -106,91 +112,95 @@ const (
 
 // elementTags maps each id to the tag of its element in index.html.
 var elementTags = map[string]string{
-	idFileInput:      "input",
-	idPasteOpen:      "button",
-	idNewModel:       "button",
-	idSave:           "button",
-	idWorkNote:       "div",
-	idWorkText:       "span",
-	idWorkRestore:    "button",
-	idWorkDiscard:    "button",
-	idGallery:        "select",
-	idShare:          "button",
-	idShortLink:      "button",
-	idTheme:          "button",
-	idPresent:        "button",
-	idLoading:        "div",
-	idNotice:         "div",
-	idShareBox:       "div",
-	idShareUrl:       "input",
-	idShareWarn:      "span",
-	idShareNote:      "span",
-	idEditor:         "section",
-	idModelName:      "span",
-	idEmpty:          "div",
-	idCards:          "ul",
-	idDiagnostics:    "div",
-	idProcesses:      "table",
-	idDrawings:       "div",
-	idBench:          "div",
-	idUndo:           "button",
-	idRedo:           "button",
-	idParts:          "ul",
-	idAddTemplate:    "button",
-	idPartPane:       "div",
-	idQueries:        "ol",
-	idAddQuery:       "form",
-	idNewQuery:       "input",
-	idOrder:          "select",
-	idHeuristicLabel: "label",
-	idHeuristic:      "select",
-	idParams:         "div",
-	idTableNote:      "span",
-	idOrderNote:      "span",
-	idTrace:          "select",
-	idSymmetry:       "select",
-	idMemory:         "input",
-	idTableBudget:    "input",
-	idSeed:           "input",
-	idTablesTotal:    "span",
-	idClearTables:    "button",
-	idCheck:          "button",
-	idCheckAll:       "button",
-	idCancel:         "button",
-	idSimulate:       "button",
-	idProgress:       "dl",
-	idStatus:         "p",
-	idSummary:        "p",
-	idSimulator:      "section",
-	idTraceTitle:     "span",
-	idSimMode:        "select",
-	idSimReset:       "button",
-	idSimRandom:      "button",
-	idSimRandomSteps: "select",
-	idFirst:          "button",
-	idBack:           "button",
-	idPlay:           "button",
-	idForward:        "button",
-	idLast:           "button",
-	idReplay:         "button",
-	idSpeed:          "select",
-	idStepOf:         "span",
-	idTraceJson:      "a",
-	idSteps:          "div",
-	idDelayRow:       "div",
-	idSimDelay:       "input",
-	idSimWait:        "span",
-	idEnabled:        "ol",
-	idSimNote:        "p",
-	idVars:           "table",
-	idClocks:         "table",
-	idShowZone:       "input",
-	idZone:           "pre",
-	idMsc:            "div",
-	idMscSvg:         "a",
-	idPasteDialog:    "dialog",
-	idPasteText:      "textarea",
-	idPasteQueries:   "textarea",
-	idKeysDialog:     "dialog",
-	idKeysClose:      "button",
+	idFileInput:        "input",
+	idPasteOpen:        "button",
+	idNewModel:         "button",
+	idSave:             "button",
+	idWorkNote:         "div",
+	idWorkText:         "span",
+	idWorkRestore:      "button",
+	idWorkDiscard:      "button",
+	idGallery:          "select",
+	idShare:            "button",
+	idShortLink:        "button",
+	idTheme:            "button",
+	idPresent:          "button",
+	idLoading:          "div",
+	idNotice:           "div",
+	idShareBox:         "div",
+	idShareUrl:         "input",
+	idShareWarn:        "span",
+	idShareNote:        "span",
+	idEditor:           "section",
+	idModelName:        "span",
+	idEmpty:            "div",
+	idCards:            "ul",
+	idDiagnostics:      "div",
+	idProcesses:        "table",
+	idDrawings:         "div",
+	idBench:            "div",
+	idUndo:             "button",
+	idRedo:             "button",
+	idParts:            "ul",
+	idAddTemplate:      "button",
+	idPartPane:         "div",
+	idQueries:          "ol",
+	idAddQuery:         "form",
+	idNewQuery:         "input",
+	idOrder:            "select",
+	idHeuristicLabel:   "label",
+	idHeuristic:        "select",
+	idParams:           "div",
+	idTableNote:        "span",
+	idOrderNote:        "span",
+	idHeuristicNote:    "span",
+	idHeuristicIgnored: "span",
+	idTraceNote:        "span",
+	idSymmetryNote:     "span",
+	idTrace:            "select",
+	idSymmetry:         "select",
+	idMemory:           "input",
+	idTableBudget:      "input",
+	idSeed:             "input",
+	idTablesTotal:      "span",
+	idClearTables:      "button",
+	idCheck:            "button",
+	idCheckAll:         "button",
+	idCancel:           "button",
+	idSimulate:         "button",
+	idProgress:         "dl",
+	idStatus:           "p",
+	idSummary:          "p",
+	idSimulator:        "section",
+	idTraceTitle:       "span",
+	idSimMode:          "select",
+	idSimReset:         "button",
+	idSimRandom:        "button",
+	idSimRandomSteps:   "select",
+	idFirst:            "button",
+	idBack:             "button",
+	idPlay:             "button",
+	idForward:          "button",
+	idLast:             "button",
+	idReplay:           "button",
+	idSpeed:            "select",
+	idStepOf:           "span",
+	idTraceJson:        "a",
+	idSteps:            "div",
+	idDelayRow:         "div",
+	idSimDelay:         "input",
+	idSimWait:          "span",
+	idEnabled:          "ol",
+	idSimNote:          "p",
+	idVars:             "table",
+	idClocks:           "table",
+	idShowZone:         "input",
+	idZone:             "pre",
+	idMsc:              "div",
+	idMscSvg:           "a",
+	idPasteDialog:      "dialog",
+	idPasteText:        "textarea",
+	idPasteQueries:     "textarea",
+	idKeysDialog:       "dialog",
+	idKeysClose:        "button",
 }

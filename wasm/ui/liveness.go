@@ -242,3 +242,44 @@ func hasNone(vs []protocol.Value) bool {
 	}
 	return false
 }
+
+// ignoresHeuristic names the kind of formula when the engine checks
+// queries of that kind without a heuristic: "E[]", "A<>" and "-->" (a
+// depth-first search for a loop or a path that ends), "sup" and "inf" (a
+// full exploration). It returns "" for E<> and A[] queries, which a
+// heuristic directs. Blanks may separate a quantifier's letter from its
+// operator, as the query scanner allows.
+func ignoresHeuristic(formula string) string {
+	f := strings.TrimSpace(formula)
+	if f != "" && (f[0] == 'E' || f[0] == 'A') {
+		rest := strings.TrimLeft(f[1:], " \t")
+		for _, op := range []string{"[]", "<>"} {
+			if strings.HasPrefix(rest, op) {
+				if k := f[:1] + op; k == "E[]" || k == "A<>" {
+					return k
+				}
+				return ""
+			}
+		}
+	}
+	switch k := queryKind(f); k {
+	case "-->", "sup", "inf":
+		return k
+	}
+	return ""
+}
+
+// ignoredNote says, beside the heuristic menu, that the query formula is
+// of a kind the engine checks without a heuristic, and why; the menu
+// keeps its choice for the next reachability query. It is "" for the
+// kinds a heuristic directs.
+func ignoredNote(formula string) string {
+	const keeps = "; the menu keeps its choice for E<> and A[] queries."
+	switch k := ignoresHeuristic(formula); k {
+	case "E[]", "A<>", "-->":
+		return "This query kind (" + k + ") ignores the heuristic: liveness is decided by a depth-first search for a loop or a path that ends, with no single target to aim at" + keeps
+	case "sup", "inf":
+		return "This query kind (" + k + ") ignores the heuristic: sup and inf explore every reachable state" + keeps
+	}
+	return ""
+}

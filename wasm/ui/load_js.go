@@ -43,8 +43,8 @@ func (a *app) wireLoading() {
 	for _, ex := range gallery {
 		opt := a.doc.CreateElement("option").(*dom.HTMLOptionElement)
 		opt.SetValue(ex.Key)
-		opt.SetTextContent(ex.Title)
-		opt.SetTitle(ex.Attribution)
+		opt.SetTextContent(ex.Menu)
+		opt.SetTitle(ex.Title + " — " + ex.Attribution)
 		sel.AppendChild(opt)
 	}
 	sel.AddEventListener("change", false, func(dom.Event) {

@@ -25,11 +25,35 @@ func menuItems(cs []protocol.Choice, text func(protocol.Choice) string) []menuIt
 	return out
 }
 
-// heuristicText is a heuristic's menu text: "dL (admissible, consistent)".
-// Admissible heuristics never overestimate the distance to the goal, so
-// A* with one of them finds a shortest trace.
+// heuristicText is a heuristic's menu text: "dL (admissible)" or "hU (not
+// admissible)". Admissible heuristics never overestimate the distance to
+// the goal, so A* with one of them finds a shortest trace. Whether one is
+// also consistent is said by its description (heuristicNote), which keeps
+// the menu narrow enough for a laptop's screen.
 func heuristicText(c protocol.Choice) string {
-	return c.Label + " (" + c.Admissibility() + ")"
+	if c.Admissible || c.Consistent {
+		return c.Label + " (admissible)"
+	}
+	return c.Label + " (not admissible)"
+}
+
+// heuristicNote is the line shown under the heuristic menu for the
+// heuristic c: its description and what its estimates guarantee, "graph
+// distance to the target, summed over the processes (not admissible)".
+func heuristicNote(c *protocol.Choice) string {
+	if c == nil {
+		return ""
+	}
+	return c.Description + " (" + c.Admissibility() + ")"
+}
+
+// choiceNote is the line shown under a menu of the catalog: the
+// description of its entry called name, "" when there is none.
+func choiceNote(cs []protocol.Choice, name string) string {
+	if c := choice(cs, name); c != nil {
+		return c.Description
+	}
+	return ""
 }
 
 // suggested is the name of the entry a menu starts on: the one the

@@ -19,10 +19,13 @@ type paramField interface {
 	SetValue(string)
 }
 
-// showParams shows the fields of the heuristic the menu shows, when a
-// directed order is chosen and the heuristic has settings; it builds
-// them anew, on their defaults, when the heuristic changed.
+// showParams describes the heuristic the menu shows (describeHeuristic)
+// and shows the fields of its settings, when a directed order is chosen
+// and the heuristic has settings; it builds them anew, on their
+// defaults, when the heuristic changed. Whatever sets the heuristic menu
+// calls it.
 func (v *verifier) showParams() {
+	v.describeHeuristic()
 	box := v.byID(idParams)
 	name := v.menu(idHeuristic).Value()
 	var ps []protocol.Param

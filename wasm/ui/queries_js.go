@@ -229,6 +229,7 @@ func (v *verifier) renderQueries() {
 		}
 	}
 	v.updateCheckButton()
+	v.describeHeuristic() // whether the selected query ignores the heuristic
 	if v.tables != nil {
 		go v.showTables() // the selected query's table
 	}

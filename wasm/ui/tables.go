@@ -130,10 +130,13 @@ const whyPatternDatabase = "pattern database: precomputed once, then A* explores
 // suggestion (on Fischer with 20 processes, 34 rather than hL's 27,249,
 // in a store of 133 states rather than 210,805). Otherwise it is an
 // admissible heuristic whose table is cached, which costs nothing more,
-// else the catalog's suggestion. It is "" when the order is blind.
+// else the catalog's suggestion. It is "" when the order is blind, and
+// when the query is of a kind the engine checks without a heuristic
+// (liveness, sup and inf): the menu then keeps what it shows, for the
+// next reachability query, and says why it does not matter (ignoredNote).
 func pageHeuristic(c *protocol.Catalog, order, formula string, cached func(name string) bool) string {
 	o := choice(c.Orders, order)
-	if o == nil || !o.Directed {
+	if o == nil || !o.Directed || ignoresHeuristic(formula) != "" {
 		return ""
 	}
 	if o.Optimal && reachability(formula) && choice(c.Heuristics, patternDatabase) != nil {

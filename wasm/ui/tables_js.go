@@ -62,10 +62,11 @@ func (v *verifier) selectedKey() (string, *protocol.Choice) {
 	}
 	o := v.options()
 	h := precomputes(v.catalog, o)
-	if h == nil {
-		return "", nil
+	formula := v.queries[v.sel].q.Formula
+	if h == nil || !reachability(formula) {
+		return "", nil // checkSelected computes no table for it either
 	}
-	return tableKey(share.Hash(v.in.Model), v.queries[v.sel].q.Formula, o.Heuristic.String()), h
+	return tableKey(share.Hash(v.in.Model), formula, o.Heuristic.String()), h
 }
 
 // showTables says, beside the heuristic menu, whether the selected
@@ -245,7 +246,7 @@ func (v *verifier) preselect() {
 	hash := share.Hash(v.in.Model)
 	name := pageHeuristic(v.catalog, order, formula, func(h string) bool { return keys[tableKey(hash, formula, h)] })
 	if name == "" {
-		return // a blind order: the menu is hidden and keeps its value
+		return // a blind order, or a query that ignores the heuristic: the menu keeps its value
 	}
 	menu.SetValue(name)
 	v.preselected = name

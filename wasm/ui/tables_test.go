@@ -102,7 +102,12 @@ func TestPageHeuristic(t *testing.T) {
 		{"astar", "E <> P(1).cs", dl, "pdb"}, // the pattern database is A*'s, cached or not
 		{"astar", "A[] not deadlock", none, "hl"},
 		{"astar", "A[] not deadlock", dl, "dl"},
-		{"astar", "P(1).req --> P(1).cs", none, "hl"},
+		// A kind checked without a heuristic leaves the menu as it is
+		// (it said hl silently before).
+		{"astar", "P(1).req --> P(1).cs", none, ""},
+		{"astar", "A<> P(1).cs", dl, ""},
+		{"gbfs", "E[] not P(1).cs", none, ""},
+		{"astar", "sup: P(1).x", none, ""},
 		{"gbfs", "E<> P(1).cs", none, "hl"},
 		{"gbfs", "E<> P(1).cs", dl, "dl"},
 		{"bfs", "E<> P(1).cs", none, ""},

@@ -130,12 +130,15 @@ func newVerifier(p page, e *engine, ps *parser) *verifier {
 // table cache.
 func (v *verifier) wire() {
 	v.byID(idOrder).AddEventListener("change", false, func(dom.Event) {
-		v.orderNote()
+		v.describeMenus()
 		go func() {
 			v.preselect()
 			v.showTables()
 		}()
 	})
+	for _, id := range []string{idTrace, idSymmetry} {
+		v.byID(id).AddEventListener("change", false, func(dom.Event) { v.describeMenus() })
+	}
 	go v.loadCatalog()
 	v.byID(idAddQuery).AddEventListener("submit", false, func(e dom.Event) {
 		e.PreventDefault()
@@ -181,7 +184,7 @@ func (v *verifier) fillMenus(c *protocol.Catalog) {
 	v.fillMenu(idHeuristic, menuItems(c.Heuristics, heuristicText), suggested(c.Heuristics))
 	v.fillMenu(idTrace, menuItems(c.Traces, nil), suggested(c.Traces))
 	v.fillMenu(idSymmetry, menuItems(c.Symmetries, nil), suggested(c.Symmetries))
-	v.orderNote()
+	v.describeMenus()
 }
 
 func (v *verifier) fillMenu(id string, items []menuItem, value string) {
@@ -197,17 +200,18 @@ func (v *verifier) fillMenu(id string, items []menuItem, value string) {
 	sel.SetValue(value)
 }
 
-// orderNote explains the chosen search order next to the menu, and shows
-// the heuristic menu for the directed orders only.
-func (v *verifier) orderNote() {
+// describeMenus writes under each menu the catalog's description of the
+// entry it shows, and shows the heuristic menu for the directed orders
+// only (showParams describes the heuristic).
+func (v *verifier) describeMenus() {
 	order := v.menu(idOrder).Value()
-	note := ""
+	var c protocol.Catalog
 	if v.catalog != nil {
-		if o := choice(v.catalog.Orders, order); o != nil {
-			note = o.Description
-		}
+		c = *v.catalog
 	}
-	v.byID(idOrderNote).SetTextContent(note)
+	v.byID(idOrderNote).SetTextContent(choiceNote(c.Orders, order))
+	v.byID(idTraceNote).SetTextContent(choiceNote(c.Traces, v.menu(idTrace).Value()))
+	v.byID(idSymmetryNote).SetTextContent(choiceNote(c.Symmetries, v.menu(idSymmetry).Value()))
 	for _, id := range []string{idHeuristic, idHeuristicLabel} {
 		if directed(v.catalog, order) {
 			v.byID(id).RemoveAttribute("hidden")
@@ -216,6 +220,22 @@ func (v *verifier) orderNote() {
 		}
 	}
 	v.showParams()
+}
+
+// describeHeuristic writes under the heuristic menu, while it shows, the
+// description of the heuristic chosen and, when the selected query is of
+// a kind the engine checks without one, that it is ignored and why. The
+// menu itself is left as it is, for the next reachability query.
+func (v *verifier) describeHeuristic() {
+	note, ignored := "", ""
+	if v.catalog != nil && directed(v.catalog, v.menu(idOrder).Value()) {
+		note = heuristicNote(choice(v.catalog.Heuristics, v.menu(idHeuristic).Value()))
+		if f, ok := v.selectedFormula(); ok {
+			ignored = ignoredNote(f)
+		}
+	}
+	v.byID(idHeuristicNote).SetTextContent(note)
+	v.byID(idHeuristicIgnored).SetTextContent(ignored)
 }
 
 // options reads the options fieldset. Before the catalog has come, the
@@ -267,7 +287,7 @@ func (v *verifier) setOptions(o protocol.Options) {
 		v.input(idTableBudget).SetValue(strconv.FormatFloat(float64(o.MaxTable)/(1<<20), 'f', -1, 64))
 	}
 	v.input(idSeed).SetValue(strconv.FormatUint(o.Seed, 10))
-	v.orderNote()
+	v.describeMenus()
 }
 
 // waitMenus returns once the search menus are built, or the engine could

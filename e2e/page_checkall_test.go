@@ -204,8 +204,20 @@ func TestPageCheckAllFischer(t *testing.T) {
 	if got := text(t, ctx, "check"); got != "Check 2 queries" {
 		t.Errorf("the Check button reads %q", got)
 	}
-	// A Ctrl-click adds row 7, the statistical query, which is skipped.
-	Eval[bool](t, ctx, `document.querySelector('#queries li[data-query="7"] .marker').dispatchEvent(new MouseEvent("click", {bubbles: true, ctrlKey: true}))`)
+	// A click selects one row; Shift-click from there a range; a
+	// Ctrl-click (a PointerEvent, as Chromium sends) adds row 7, the
+	// statistical query, which is skipped.
+	click(t, ctx, `#queries li[data-query="2"] .marker`)
+	if got := selectedRows(t, ctx); got != "2" {
+		t.Errorf("after a click on row 2, rows %q selected, want 2", got)
+	}
+	clickWith(t, ctx, 4, "shiftKey")
+	if got := selectedRows(t, ctx); got != "2 3 4" {
+		t.Errorf("after a Shift-click on row 4, rows %q selected, want 2 3 4", got)
+	}
+	click(t, ctx, `#queries li[data-query="4"] .marker`)
+	pressWith(t, ctx, kb.ArrowDown, chromedp.ModifierShift)
+	clickWith(t, ctx, 7, "ctrlKey")
 	if got := selectedRows(t, ctx); got != "4 5 7" {
 		t.Errorf("after Ctrl-click on row 7, rows %q selected, want 4 5 7", got)
 	}
@@ -223,6 +235,13 @@ func TestPageCheckAllFischer(t *testing.T) {
 	// A row's own Check checks it alone: no summary line.
 	checkQuery(t, ctx, 1)
 	waitPage(t, ctx, `document.getElementById("summary").hidden && document.body.dataset.job === "idle" && document.querySelector('#queries li[data-query="1"] .marker').classList.contains("satisfied")`, 30*time.Second)
+}
+
+// clickWith clicks row i's marker with a modifier key held ("ctrlKey",
+// "shiftKey"), as Chromium does: a PointerEvent.
+func clickWith(t *testing.T, ctx context.Context, i int, key string) {
+	t.Helper()
+	Eval[bool](t, ctx, fmt.Sprintf(`document.querySelector('#queries li[data-query="%d"] .marker').dispatchEvent(new PointerEvent("click", {bubbles: true, %s: true}))`, i, key))
 }
 
 // selectedRows lists the rows selected, as "0 3".

@@ -293,25 +293,28 @@ func (v *verifier) buildRow(r *queryRow) {
 // theirs.
 func (v *verifier) wireRowPicks(r *queryRow) {
 	li := r.els.li
-	mod := func(m *dom.MouseEvent) pickHow {
+	// The modifier keys are read from the event itself: a click is a
+	// PointerEvent in Chromium, a MouseEvent elsewhere.
+	mod := func(ev dom.Event) pickHow {
+		u := ev.Underlying()
 		switch {
-		case typing(m.Target()):
+		case typing(ev.Target()):
 			return pickOnly
-		case m.ShiftKey():
+		case u.Get("shiftKey").Truthy():
 			return pickRange
-		case m.CtrlKey() || m.MetaKey():
+		case u.Get("ctrlKey").Truthy() || u.Get("metaKey").Truthy():
 			return pickToggle
 		}
 		return pickOnly
 	}
 	li.AddEventListener("mousedown", false, func(ev dom.Event) {
-		if m := ev.(*dom.MouseEvent); mod(m) == pickRange {
-			m.PreventDefault() // a range of rows, not of text
+		if mod(ev) == pickRange {
+			ev.PreventDefault() // a range of rows, not of text
 		}
 	})
 	li.AddEventListener("click", false, func(ev dom.Event) {
 		if i := v.indexOf(r); i >= 0 {
-			v.pickQuery(i, mod(ev.(*dom.MouseEvent)))
+			v.pickQuery(i, mod(ev))
 		}
 	})
 	li.AddEventListener("keydown", false, func(ev dom.Event) {

@@ -102,6 +102,7 @@ func (a *app) start() {
 		if a.engine.err != nil {
 			a.byID(idLoading).SetTextContent("The engine could not be loaded: " + a.engine.err.Error())
 		}
+		a.reportLoad() // assets_js.go
 	}()
 	a.drawings = newDrawings(a)
 	a.draw = newDrawEditor(a)

@@ -17,12 +17,15 @@ const (
 	idTheme     = "theme"
 	idPresent   = "present"
 	// Notices and the share box.
-	idLoading   = "loading"
-	idNotice    = "notice"
-	idShareBox  = "share-box"
-	idShareUrl  = "share-url"
-	idShareWarn = "share-warn"
-	idShareNote = "share-note"
+	idLoading = "loading"
+	// The assets' versions (a JSON block) and the load times' report.
+	idAssetVersions = "asset-versions"
+	idLoadMetrics   = "load-metrics"
+	idNotice        = "notice"
+	idShareBox      = "share-box"
+	idShareUrl      = "share-url"
+	idShareWarn     = "share-warn"
+	idShareNote     = "share-note"
 	// The working copy's notice (keep_js.go).
 	idWorkNote    = "work-note"
 	idWorkText    = "work-text"
@@ -118,6 +121,8 @@ var elementTags = map[string]string{
 	idTheme:          "button",
 	idPresent:        "button",
 	idLoading:        "div",
+	idAssetVersions:  "script",
+	idLoadMetrics:    "p",
 	idNotice:         "div",
 	idShareBox:       "div",
 	idShareUrl:       "input",

@@ -193,7 +193,7 @@ func checkTimed(t *testing.T, ctx context.Context, cli, model string, q int, fla
 	if want := res.Queries[0].Verdict; want != verdict {
 		t.Errorf("query %d (%s): the page says %s, the command line %s", q, res.Queries[0].Formula, verdict, want)
 	}
-	first := Eval[string](t, ctx, `(() => { const d = document.getElementById("load-metrics").dataset; return d.jobFirstFrame === undefined ? "" : ", first frame after " + d.jobFirstFrame + " ms (worker warm: " + d.jobWarm + ")" })()`)
+	first := Eval[string](t, ctx, `(() => { const m = document.getElementById("load-metrics"), d = m ? m.dataset : {}; return d.jobFirstFrame === undefined ? "" : ", first frame after " + d.jobFirstFrame + " ms (worker warm: " + d.jobWarm + ")" })()`)
 	return speedRow{what: fmt.Sprintf("check %s #%d %s", filepath.Base(model), q, res.Queries[0].Formula), page: ms(end - t0), native: native, longTasks: tasks(t, ctx, t0, end), note: verdict + first}
 }
 

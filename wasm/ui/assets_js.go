@@ -86,7 +86,7 @@ func (a *app) reportLoad() {
 		fmt.Sscan(data.Get(k).String(), &f)
 		return f
 	}
-	text := fmt.Sprintf("First paint at %.0f ms. The page's program: %s, compiled %.0f ms later. The engine: %s, compiled in %.0f ms; ready at %.0f ms.",
+	text := fmt.Sprintf("First paint at %.0f ms. The page's program: %s, compiled %.0f ms later. The engine: %s, compiled %.0f ms later (while it downloads); ready at %.0f ms.",
 		num("firstPaint"), fetched(ui, num("uiDownloaded")), num("uiCompiled")-num("uiDownloaded"),
 		fetched(engine, num("engineDownloaded")), num("engineCompiled")-num("engineDownloaded"), num("engineReady"))
 	el.SetTextContent(text)

@@ -63,17 +63,22 @@ $(EDITOR)/node_modules: $(EDITOR)/package-lock.json
 #                  less web/render, web/editor and web/test
 #                  (Go sources and the engine harness) and the .gz copies
 #                  (the platform compresses), plus _headers, the security
-#                  headers from internal/webserver
+#                  headers from internal/webserver; index.html names its
+#                  assets with their content hashes (?v=)
 worker: wasm
 	$(GO) run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -o $(WORKER)
 	GOOS=js GOARCH=wasm $(GO) build $(BUILDFLAGS) -o $(WORKER)/app.wasm ./build
 	rm -rf $(SITE)
 	mkdir -p $(SITE)/web
-	cp index.html $(SITE)/
 	cp web/*.js web/*.mjs web/app.css $(SITE)/web/
 	cp -R web/examples $(WEB_BUILD) $(SITE)/web/
 	rm -f $(SITE)/web/build/*.gz
 	$(GO) run ./build/headers > $(SITE)/_headers
+	# index.html with its assets' addresses content-hashed from the files
+	# copied (?v=, as `beeline serve` sends it; see internal/webserver).
+	cp index.html $(SITE)/
+	$(GO) run ./build/headers -page $(SITE) > $(SITE)/index.html.tmp
+	mv $(SITE)/index.html.tmp $(SITE)/index.html
 
 # Build everything and serve the app on loopback.
 run: wasm build

@@ -5,7 +5,7 @@
 // It only moves bytes. The page posts
 //
 //   { module: WebAssembly.Module }   once, first: the compiled web/build/engine.wasm
-//   { id, path: "/parse", body: Uint8Array }   a msgpack protocol.Request
+//   { id, path: "/parse" | "/catalog", body: Uint8Array }   a msgpack protocol.Request
 //
 // and gets back, one request at a time and in order,
 //

@@ -29,11 +29,24 @@
 //     counts compressed bytes while a reader of the decoded body counts
 //     uncompressed ones (the page's download progress bar needs the
 //     latter). Vary: Accept-Encoding keeps caches honest.
-//   - Cache-Control: no-cache on everything. The build's file names are not
-//     content-hashed (web/build/engine.wasm is always called that), so
-//     "immutable" would pin a stale engine; with no-cache the browser keeps
-//     its copy and revalidates it with If-Modified-Since, which costs one
-//     round trip and a 304 on loopback.
+//   - Caching by content (versions.go): the page names its assets with
+//     the hash of their bytes, web/app.css?v=<16 hex digits of SHA-256>,
+//     in its src and href attributes and, for the files its programs
+//     load by address (the wasm, the workers), in a JSON data block
+//     (VersionsElement) they read. A request whose ?v= is the file's
+//     current hash gets Cache-Control: public, max-age=31536000,
+//     immutable: the address names those bytes for good, so a second
+//     visit asks for no wasm at all. Everything else (the page, the
+//     workers' glue they import by relative address, a ?v= of an older
+//     build) gets no-cache and an ETag (the hash; "-gzip" added for the
+//     precompressed copy), so the browser revalidates and gets a 304.
+//     Hashes are kept by name, size and modification time, so a file
+//     rebuilt under --root gets its new version on the next request.
+//     The Cloudflare site's index.html is versioned at build time
+//     (VersionPage, `make worker`); the platform serves the files with
+//     its own ETags and ignores the query, so there the versioned
+//     addresses are revalidated rather than immutable (its _headers
+//     matches paths, not queries).
 //
 // # Read timeouts
 //

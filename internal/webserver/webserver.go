@@ -3,6 +3,9 @@
 package webserver
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -56,12 +59,12 @@ func DirFiles(dir string) (fs.FS, error) {
 func New(opts Options) http.Handler {
 	mux := http.NewServeMux()
 	if opts.Files != nil {
-		files := &fileServer{files: opts.Files}
+		files := &fileServer{files: opts.Files, hashes: &hashes{files: opts.Files}}
 		mux.Handle("GET /{$}", files)
 		mux.Handle("GET /index.html", files)
 		mux.Handle("GET /web/", files)
 		if opts.Index == nil {
-			opts.Index = func(*http.Request) ([]byte, error) { return readPage(opts.Files, "index.html") }
+			opts.Index = func(*http.Request) ([]byte, error) { return files.page() }
 		}
 	}
 	if opts.API != nil {
@@ -130,7 +133,33 @@ func ContentType(name string) string {
 }
 
 type fileServer struct {
-	files fs.FS
+	files  fs.FS
+	hashes *hashes
+}
+
+// page reads index.html with its assets' addresses versioned.
+func (s *fileServer) page() ([]byte, error) {
+	b, err := readPage(s.files, "index.html")
+	if err != nil {
+		return nil, err
+	}
+	return s.hashes.versionPage(b), nil
+}
+
+// servePage sends index.html, versioned, to be revalidated on every
+// visit (its ETag is its own bytes' hash, so an unchanged page is a 304).
+func (s *fileServer) servePage(w http.ResponseWriter, r *http.Request) {
+	b, err := s.page()
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	sum := sha256.Sum256(b)
+	h := w.Header()
+	h.Set("Content-Type", ContentType("index.html"))
+	h.Set("Cache-Control", revalidate)
+	h.Set("ETag", `"`+hex.EncodeToString(sum[:])[:hashLen]+`"`)
+	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(b))
 }
 
 func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -148,17 +177,27 @@ func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	if name == "index.html" {
+		s.servePage(w, r)
+		return
+	}
 	h := w.Header()
 	h.Set("Content-Type", ContentType(name))
-	h.Set("Cache-Control", "no-cache")
 	h.Add("Vary", "Accept-Encoding")
+	version := s.hashes.version(name)
+	h.Set("Cache-Control", cacheControl(r, version))
+	etag := version
 	serve := name
 	if acceptsGzip(r) {
 		if gz, err := fs.Stat(s.files, name+".gz"); err == nil && gz.Mode().IsRegular() {
 			serve = name + ".gz"
+			etag += "-gzip" // another representation, another tag
 			h.Set("Content-Encoding", "gzip")
 			h.Set("X-Uncompressed-Length", strconv.FormatInt(info.Size(), 10))
 		}
+	}
+	if version != "" {
+		h.Set("ETag", `"`+etag+`"`)
 	}
 	f, err := s.files.Open(serve)
 	if err != nil {
@@ -177,6 +216,16 @@ func (s *fileServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.ServeContent(w, r, name, fi.ModTime(), content)
+}
+
+// cacheControl is the Cache-Control of a file whose current version is
+// version: cached for good when the request's ?v= names it, revalidated
+// otherwise.
+func cacheControl(r *http.Request, version string) string {
+	if version != "" && r.URL.Query().Get("v") == version {
+		return immutableCache
+	}
+	return revalidate
 }
 
 // maxPage bounds the page read whole for /s/{id}: index.html has about

@@ -36,7 +36,7 @@ func testServer(t *testing.T) (http.Handler, []byte) {
 	t.Helper()
 	root := t.TempDir()
 	wasm := bytes.Repeat([]byte("\x00asm wasm bytes "), 1000)
-	write(t, root, "index.html", []byte("<!doctype html>page"))
+	write(t, root, "index.html", []byte("<!doctype html>page"+VersionsElement))
 	write(t, root, "web/worker.js", []byte("// worker"))
 	write(t, root, "web/build/worker/worker.mjs", []byte("export default {}"))
 	write(t, root, "web/build/engine.wasm", wasm)

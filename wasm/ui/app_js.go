@@ -143,6 +143,8 @@ func (a *app) ready(probed <-chan struct{}) {
 	<-probed
 	a.setInert(false)
 	a.setJob("idle")
+	loadTimes.mark("page-ready")
+	a.reportLoad() // assets_js.go
 	asked := a.openFromURL()
 	a.keep.recall(asked)
 }

@@ -63,10 +63,20 @@
 // downloaded once (with a progress bar) and compiled to a
 // WebAssembly.Module; every job gets a fresh worker that is handed that
 // module and the msgpack request, and answers with one message per
-// msgpack frame (core/protocol). Cancel terminates the worker at once:
-// Go's wasm never returns memory, so a worker is never reused.
+// msgpack frame (core/protocol). The worker is started ahead, as the
+// spare (spare_js.go): handed the module at once, it instantiates it and
+// runs the Go program until it waits for its request, so a click's job
+// begins without a Go runtime's start; the next spare starts as soon as
+// one is taken, and a spare whose engine failed to start is replaced.
+// Cancel terminates the worker at once: Go's wasm never returns memory,
+// so a worker is never reused.
 //
-// Parses are the exception (parser_js.go): one resident worker
+// The assets are addressed by the hash of their bytes (assets_js.go:
+// the server fills a JSON block with them, see internal/webserver), so
+// the browser keeps the wasm for good; what a visit's loading cost is
+// reported in the footer.
+//
+// Parses and the catalog are the exception (parser_js.go): one resident worker
 // (web/parse-worker.js) keeps the engine's Go program running and
 // answers parse after parse, so a model opened or edited is read again
 // in the time of a parse, tens of milliseconds, without a Go runtime's

@@ -17,12 +17,15 @@ const (
 	idTheme     = "theme"
 	idPresent   = "present"
 	// Notices and the share box.
-	idLoading   = "loading"
-	idNotice    = "notice"
-	idShareBox  = "share-box"
-	idShareUrl  = "share-url"
-	idShareWarn = "share-warn"
-	idShareNote = "share-note"
+	// The assets' versions (a JSON block) and the load times' report.
+	idAssetVersions = "asset-versions"
+	idLoadMetrics   = "load-metrics"
+	idLoading       = "loading"
+	idNotice        = "notice"
+	idShareBox      = "share-box"
+	idShareUrl      = "share-url"
+	idShareWarn     = "share-warn"
+	idShareNote     = "share-note"
 	// The working copy's notice (keep_js.go).
 	idWorkNote    = "work-note"
 	idWorkText    = "work-text"
@@ -125,6 +128,8 @@ var elementTags = map[string]string{
 	idShortLink:        "button",
 	idTheme:            "button",
 	idPresent:          "button",
+	idAssetVersions:    "script",
+	idLoadMetrics:      "p",
 	idLoading:          "div",
 	idNotice:           "div",
 	idShareBox:         "div",

@@ -43,12 +43,25 @@ type parser struct {
 	// job is the one-off job answering the request being answered, when
 	// it runs as one (nil otherwise).
 	job *job
+	// others are the requests other than parses sent to the resident
+	// worker (the catalog), by id; their ids count down from -1, apart
+	// from the parses'. They are not superseded: each is answered.
+	others    map[int]*otherCall
+	lastOther int
+}
+
+// otherCall is a request other than a parse, and the job its frames go to.
+type otherCall struct {
+	path string
+	req  *protocol.Request
+	job  *job
 }
 
 // newParser returns the page's parser; it starts the resident worker
 // once the engine module is compiled.
 func newParser(e *engine) *parser {
-	p := &parser{e: e, worker: js.Undefined()}
+	p := &parser{e: e, worker: js.Undefined(), others: map[int]*otherCall{}}
+	e.resident = p.serve
 	go func() {
 		<-e.ready
 		if e.err == nil {
@@ -129,7 +142,7 @@ func (p *parser) startWorker() {
 	if !p.worker.IsUndefined() {
 		return
 	}
-	w := global.Get("Worker").New(parseWorkerURL, map[string]any{"type": "module"})
+	w := global.Get("Worker").New(versioned(parseWorkerURL), map[string]any{"type": "module"})
 	onMsg := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		p.message(arg0(args).Get("data"))
 		return nil
@@ -161,8 +174,72 @@ func (p *parser) send(c *parseCall) {
 	p.worker.Call("postMessage", map[string]any{"id": c.id, "path": "/parse", "body": jb}, []any{jb.Get("buffer")})
 }
 
+// serve sends a request other than a parse (the catalog, see
+// residentPath) to the resident worker, starting it if need be, and
+// returns the job its frames go to; stopping the job drops its answer.
+// Call it once the engine is compiled.
+func (p *parser) serve(path string, req *protocol.Request, onFrame func(protocol.Frame)) *job {
+	p.lastOther--
+	c := &otherCall{path: path, req: req, job: &job{path: path, onFrame: onFrame}}
+	p.startWorker()
+	req.Version = protocol.Version
+	body, err := protocol.EncodeRequest(req)
+	if err != nil {
+		c.job.fail("cannot send the request to the engine: "+err.Error(), onFrame)
+		return c.job
+	}
+	p.others[p.lastOther] = c
+	jb := jsBytes(body)
+	p.worker.Call("postMessage", map[string]any{"id": p.lastOther, "path": path, "body": jb}, []any{jb.Get("buffer")})
+	return c.job
+}
+
+// otherAnswer hands the resident worker's answer to the request id
+// (negative) to its job; when the worker could not answer, the request
+// runs in a fresh worker.
+func (p *parser) otherAnswer(id int, data js.Value) {
+	c := p.others[id]
+	if c == nil {
+		return
+	}
+	delete(p.others, id)
+	frames, ok := wholeStream(data.Get("frames"))
+	if !ok {
+		p.otherFresh(c)
+		return
+	}
+	for _, f := range frames {
+		if c.job.done {
+			return
+		}
+		if f.Kind == protocol.FrameDone {
+			c.job.stop()
+		}
+		c.job.onFrame(f)
+	}
+}
+
+// otherFresh runs c in a fresh worker, its frames going to c's job
+// unless it was stopped.
+func (p *parser) otherFresh(c *otherCall) {
+	go func() {
+		_, err := p.e.fresh(c.path, c.req, func(f protocol.Frame) {
+			if !c.job.done {
+				c.job.onFrame(f)
+			}
+		})
+		if err != nil {
+			c.job.fail("the engine is not available: "+err.Error(), c.job.onFrame)
+		}
+	}()
+}
+
 // message handles the worker's answer {id, frames} or {id, error}.
 func (p *parser) message(data js.Value) {
+	if data.Type() == js.TypeObject && data.Get("id").Type() == js.TypeNumber && data.Get("id").Int() < 0 {
+		p.otherAnswer(data.Get("id").Int(), data)
+		return
+	}
 	c := p.q.sent
 	if c == nil || c.oneOff || data.Type() != js.TypeObject || data.Get("id").Type() != js.TypeNumber || data.Get("id").Int() != c.id {
 		return
@@ -244,6 +321,11 @@ func (p *parser) stopWorker() {
 		f.Release()
 	}
 	p.worker, p.funcs = js.Undefined(), nil
+	// The other requests it had not answered run in fresh workers.
+	for id, c := range p.others {
+		delete(p.others, id)
+		p.otherFresh(c)
+	}
 }
 
 // oneOff answers c (the request being answered) with a job in a fresh

@@ -1,0 +1,109 @@
+//go:build js && wasm
+
+// An engine worker started ahead of its job (web/worker.js).
+
+package main
+
+import (
+	"syscall/js"
+)
+
+// worker is one engine worker: started and handed the compiled module at
+// once, its engine warming (the Go program starting) until the worker
+// says it waits for its request. It is the engine's spare until a job
+// takes it; the job's request is posted once it is warm.
+type worker struct {
+	e      *engine
+	w      js.Value
+	warm   bool // its engine waits for the request
+	failed bool // its engine could not start; the worker is terminated
+	funcs  []js.Func
+	job    *job // the job that took it; nil while it is the spare
+}
+
+// newWorker starts a worker and hands it the engine module.
+func (e *engine) newWorker() *worker {
+	w := &worker{e: e, w: global.Get("Worker").New(versioned(workerURL), map[string]any{"type": "module"})}
+	onMsg := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		w.message(arg0(args).Get("data"))
+		return nil
+	})
+	onErr := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		msg := "the engine's worker failed"
+		if m := arg0(args).Get("message"); m.Type() == js.TypeString {
+			msg += ": " + m.String()
+		}
+		w.fail(msg)
+		return nil
+	})
+	w.funcs = []js.Func{onMsg, onErr}
+	w.w.Set("onmessage", onMsg)
+	w.w.Set("onerror", onErr)
+	w.w.Set("onmessageerror", onErr)
+	w.w.Call("postMessage", map[string]any{"module": e.module})
+	return w
+}
+
+// message handles a message of the worker: {ready} once its engine
+// waits, {error} when it could not start or run, and the job's frames.
+func (w *worker) message(data js.Value) {
+	if data.Type() == js.TypeObject && data.Get("ready").Truthy() {
+		w.warm = true
+		w.e.failures = 0
+		if w.job != nil {
+			w.job.post()
+		}
+		return
+	}
+	if !w.warm && data.Type() == js.TypeObject && data.Get("error").Type() == js.TypeString {
+		w.fail(data.Get("error").String())
+		return
+	}
+	if w.job != nil {
+		w.job.message(data, w.job.onFrame)
+	}
+}
+
+// fail handles a failure of the worker: once a job runs in it, the job
+// ends with msg; before, the worker is replaced (a job that took it
+// moves to a fresh one; a spare is started again, unless the spare
+// before it failed too: the next job then starts its own).
+func (w *worker) fail(msg string) {
+	if w.warm && w.job != nil {
+		w.job.fail(msg, w.job.onFrame)
+		return
+	}
+	if w.failed {
+		return
+	}
+	w.failed = true
+	w.terminate()
+	global.Get("console").Call("warn", msg+"; starting another worker")
+	if w.job != nil {
+		w.job.retry(msg)
+		return
+	}
+	e := w.e
+	if e.spare == w {
+		e.failures++
+		e.spare = nil
+		if e.failures < 2 {
+			e.spare = e.newWorker()
+		}
+	}
+}
+
+// terminate stops the worker at once and releases its handlers.
+func (w *worker) terminate() {
+	if w.funcs == nil {
+		return
+	}
+	w.w.Set("onmessage", js.Null())
+	w.w.Set("onerror", js.Null())
+	w.w.Set("onmessageerror", js.Null())
+	w.w.Call("terminate")
+	for _, f := range w.funcs {
+		f.Release()
+	}
+	w.funcs = nil
+}

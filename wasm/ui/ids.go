@@ -29,13 +29,17 @@ const (
 	idWorkRestore = "work-restore"
 	idWorkDiscard = "work-discard"
 	// The model area.
-	idEditor      = "editor"
-	idModelName   = "model-name"
-	idEmpty       = "empty"
-	idCards       = "cards"
-	idDiagnostics = "diagnostics"
-	idProcesses   = "processes"
-	idDrawings    = "drawings"
+	idEditor       = "editor"
+	idModelName    = "model-name"
+	idEmpty        = "empty"
+	idCards        = "cards"
+	idDiagnostics  = "diagnostics"
+	idProcesses    = "processes"
+	idDrawingsBar  = "drawings-bar"
+	idProcessBox   = "process-box"
+	idProcessCount = "process-count"
+	idDrawMode     = "draw-mode"
+	idDrawings     = "drawings"
 	// The workbench's text side, in the model area.
 	idBench       = "bench"
 	idUndo        = "undo"
@@ -67,6 +71,7 @@ const (
 	idStatus         = "status"
 	// The simulator and the trace player.
 	idSimulator      = "simulator"
+	idSimClose       = "sim-close"
 	idTraceTitle     = "trace-title"
 	idSimMode        = "sim-mode"
 	idSimReset       = "sim-reset"
@@ -129,6 +134,10 @@ var elementTags = map[string]string{
 	idCards:          "ul",
 	idDiagnostics:    "div",
 	idProcesses:      "table",
+	idDrawingsBar:    "div",
+	idProcessBox:     "details",
+	idProcessCount:   "span",
+	idDrawMode:       "select",
 	idDrawings:       "div",
 	idBench:          "div",
 	idUndo:           "button",
@@ -158,6 +167,7 @@ var elementTags = map[string]string{
 	idProgress:       "dl",
 	idStatus:         "p",
 	idSimulator:      "section",
+	idSimClose:       "button",
 	idTraceTitle:     "span",
 	idSimMode:        "select",
 	idSimReset:       "button",

@@ -685,6 +685,9 @@ func (d *drawings) keepInView(moved []movedFigure) {
 	box := pane.GetBoundingClientRect()
 	visTop := max(box.Top()+u.Get("clientTop").Float(), 0)
 	visBottom := min(box.Top()+u.Get("clientTop").Float()+client, global.Get("innerHeight").Float())
+	if bar := d.a.byID(idDrawingsBar); !bar.HasAttribute("hidden") {
+		visTop = max(visTop, bar.GetBoundingClientRect().Bottom()) // it sticks to the top
+	}
 	const pad = 4
 	var figs, marks []dom.Element
 	for _, m := range moved {

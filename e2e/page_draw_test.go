@@ -223,16 +223,16 @@ func TestPageDrawEdit(t *testing.T) {
 		t.Errorf("%d parts drawn as errors after the edits", n)
 	}
 	// Out of editing, the processes are drawn from the model as the engine
-	// read the edited bytes: Train(0) has Appr where it was dropped and the
-	// new edge with its guard.
+	// read the edited bytes: the trains (drawn once, six instances) have
+	// Appr where it was dropped and the new edge with its guard.
 	if id == "id3" { // the arrow moved Appr too
 		want[0] += 8
 	}
 	click(t, ctx, ".draw-bar button.draw-toggle")
-	proc := `document.querySelector('#drawings figure[data-process="Train(0)"] svg')`
+	proc := `document.querySelector('#drawings figure.group[data-template="Train"] svg')`
 	waitPage(t, ctx, fmt.Sprintf(`%s !== null && [...%[1]s.querySelectorAll("[data-edge]")].some(g => g.dataset.source === %q && g.dataset.target === %q && g.textContent.includes("x>=2"))`, proc, added[0], added[1]), 5*time.Second)
 	if c := Eval[[2]float64](t, ctx, `(c => [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))])(`+proc+`.querySelector('[data-loc="id3"] .loc-circle'))`); c != want {
-		t.Errorf("Train(0) draws Appr at %v, want %v where it was moved", c, want)
+		t.Errorf("the trains' drawing has Appr at %v, want %v where it was moved", c, want)
 	}
 	click(t, ctx, ".draw-bar button.draw-toggle")
 	waitPage(t, ctx, `dt.fig("Train") !== null`, 5*time.Second)

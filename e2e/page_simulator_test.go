@@ -84,11 +84,13 @@ func TestPageSimulateTrainGate(t *testing.T) {
 			if rows := Eval[[]string](t, ctx, `[...document.querySelectorAll("#steps .row")].map(r => r.dataset.step + " " + r.textContent)`); len(rows) < 5 || !strings.Contains(rows[len(rows)-1], "Train(1): Cross → Safe") {
 				t.Errorf("the step list shows %q (scrollTop %v)", rows, Eval[float64](t, ctx, `document.getElementById("steps").scrollTop`))
 			}
-			if got := activeLocations(t, ctx); !strings.Contains(got, "Train(1)=") {
-				t.Errorf("no location highlighted: %q", got)
+			// The six trains are drawn once, a badge per train on its
+			// location; the gate on its own.
+			if got := Eval[string](t, ctx, `[...document.querySelectorAll('#drawings figure[data-template="Train"] .instance')].map(b => b.dataset.process + "=" + b.textContent.replace(/^[^0-9]*/, "")).join(" ")`); !strings.Contains(got, "Train(1)=1") {
+				t.Errorf("no badge for Train(1): %q", got)
 			}
-			if n := Eval[int](t, ctx, `document.querySelectorAll("#drawings .location.active").length`); n != 7 {
-				t.Errorf("%d active locations drawn, want one per process (7)", n)
+			if n := Eval[int](t, ctx, `document.querySelectorAll("#drawings .instance").length + document.querySelectorAll('#drawings figure[data-process="Gate"] .location.active').length`); n != 7 {
+				t.Errorf("%d badges and gate locations drawn, want one per process (7)", n)
 			}
 			Screenshot(t, ctx, fmt.Sprintf("page-simulate-train-gate-%dx%d.png", size[0], size[1]))
 

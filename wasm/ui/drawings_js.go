@@ -6,8 +6,11 @@
 package main
 
 import (
+	"math"
 	"reflect"
+	"slices"
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -16,10 +19,12 @@ import (
 	"beeline/web/render"
 )
 
-// figure is one drawing on the page: a process (or, when the model has no
-// processes, a template).
+// figure is one drawing on the page: a process, the instances of a
+// template drawn once (procs), or, when the model has no processes, a
+// template.
 type figure struct {
-	process  string // "" for a bare template
+	process  string // "" for a bare template or a group
+	procs    []int  // a group's processes (indices into the model's), else nil
 	template *protocol.Template
 	index    int             // the template's index when editing (drawedit_js.go), else -1
 	el       dom.HTMLElement // the <figure>
@@ -33,6 +38,12 @@ type drawings struct {
 	diags    []protocol.Diagnostic
 	enlarged *figure  // the one figure enlarged, or nil
 	resized  js.Value // a ResizeObserver of the drawings' <svg> elements (zoom_js.go)
+	// hidden names the processes the process table hides; a group's
+	// figure is hidden when all its processes are.
+	hidden map[string]bool
+	// listed is the number of processes the table lists, to fold it
+	// when a model with another number comes.
+	listed int
 }
 
 func newDrawings(a *app) *drawings {
@@ -43,16 +54,35 @@ func newDrawings(a *app) *drawings {
 		style.SetTextContent(css)
 		a.doc.Head().AppendChild(style)
 	}
-	d := &drawings{a: a}
+	d := &drawings{a: a, hidden: map[string]bool{}, listed: -1}
 	d.watchResize()
+	mode := a.menu(idDrawMode)
+	mode.AddEventListener("change", false, func(dom.Event) { d.redraw() })
 	return d
 }
 
+// redraw draws the model again in the mode the menu says, keeping the
+// processes hidden hidden and the trace on the drawings.
+func (d *drawings) redraw() {
+	if d.a.model == nil {
+		return
+	}
+	hidden := d.hiddenProcesses()
+	d.show(d.a.model)
+	d.hide(hidden)
+	d.a.sim.redrawn()
+}
+
+// mode is how the menu says to draw the processes.
+func (d *drawings) mode() drawMode { return drawMode(d.a.menu(idDrawMode).Value()) }
+
 func (d *drawings) clear() {
 	d.figs, d.diags = nil, nil
+	d.hidden = map[string]bool{}
 	d.unzoomAll()
 	d.a.byID(idDrawings).SetInnerHTML("")
 	d.a.byID(idProcesses).SetAttribute("hidden", "")
+	d.a.byID(idDrawingsBar).SetAttribute("hidden", "")
 	d.a.byID(idDiagnostics).SetAttribute("hidden", "")
 	d.a.byID(idDiagnostics).SetInnerHTML("")
 	if d.a.draw != nil {
@@ -114,9 +144,16 @@ func (d *drawings) show(m *protocol.Model) {
 			d.add(box, &figure{template: &dt, index: i})
 		}
 	case len(m.Processes) > 0:
-		for _, p := range m.Processes {
-			if t := tmpls[p.Template]; t != nil {
+		d.hidden = map[string]bool{}
+		for _, set := range groupProcesses(m.Processes, d.mode()) {
+			p := m.Processes[set[0]]
+			t := tmpls[p.Template]
+			switch {
+			case t == nil:
+			case len(set) == 1:
 				d.add(box, &figure{process: p.Name, template: t, index: -1})
+			default:
+				d.add(box, &figure{procs: set, template: t, index: -1})
 			}
 		}
 	default:
@@ -154,10 +191,16 @@ func (d *drawings) add(box dom.HTMLElement, f *figure) {
 	f.el.SetAttribute("data-template", f.template.Name)
 	cap := doc.CreateElement("figcaption")
 	name := doc.CreateElement("span")
-	if f.process != "" {
+	switch {
+	case f.process != "":
 		f.el.SetAttribute("data-process", f.process)
 		name.SetTextContent(f.process)
-	} else {
+	case f.procs != nil:
+		f.el.Class().Add("group")
+		f.el.SetAttribute("data-processes", d.groupNames(f))
+		name.SetTextContent(f.template.Name + " ×" + strconv.Itoa(len(f.procs)))
+		name.SetAttribute("title", d.groupNames(f))
+	default:
 		name.SetTextContent("template " + f.template.Name)
 	}
 	cap.AppendChild(name)
@@ -233,22 +276,18 @@ func (d *drawings) listProcesses(m *protocol.Model) {
 	for _, t := range m.Templates {
 		params[t.Name] = t.Parameters
 	}
-	for i, p := range m.Processes {
+	d.foldProcesses(len(m.Processes))
+	for _, p := range m.Processes {
 		tr := d.a.doc.CreateElement("tr")
 		box := d.a.doc.CreateElement("input").(*dom.HTMLInputElement)
 		box.SetType("checkbox")
-		box.SetChecked(true)
+		box.SetChecked(!d.hidden[p.Name])
 		box.SetAttribute("aria-label", "show "+p.Name)
-		fig := d.figureOf(i)
+		name := p.Name
 		box.AddEventListener("change", false, func(dom.Event) {
-			if fig == nil {
-				return
-			}
-			if box.Checked() {
-				fig.el.RemoveAttribute("hidden")
-			} else {
-				fig.el.SetAttribute("hidden", "")
-			}
+			d.hidden[name] = !box.Checked()
+			d.applyHidden()
+			d.a.sim.show() // a group's markers leave out the hidden
 		})
 		td := d.a.doc.CreateElement("td")
 		td.AppendChild(box)
@@ -263,53 +302,217 @@ func (d *drawings) listProcesses(m *protocol.Model) {
 	d.placeProcesses()
 }
 
-// placeProcesses shows the process table when it lists processes and
-// the drawings are not being edited: while they are, the drawings are
-// the templates', not the processes'.
+// placeProcesses shows the process table and the drawings' menu when
+// the table lists processes and the drawings are not being edited:
+// while they are, the drawings are the templates', not the processes'.
 func (d *drawings) placeProcesses() {
-	table := d.a.byID(idProcesses)
+	table, bar := d.a.byID(idProcesses), d.a.byID(idDrawingsBar)
 	if table.QuerySelector("tbody tr") == nil || (d.a.draw != nil && d.a.draw.on) {
 		table.SetAttribute("hidden", "")
+		bar.SetAttribute("hidden", "")
 	} else {
 		table.RemoveAttribute("hidden")
+		bar.RemoveAttribute("hidden")
 	}
 }
 
-// figureOf returns process p's figure (figures are made in process order).
+// foldProcesses folds the process table away when a model with n
+// processes replaces one with another number: closed from five rows,
+// which would push the drawings down, and open below.
+func (d *drawings) foldProcesses(n int) {
+	d.a.byID(idProcessCount).SetTextContent("(" + strconv.Itoa(n) + ", show or hide)")
+	if n == d.listed {
+		return
+	}
+	d.listed = n
+	d.a.byID(idProcessBox).Underlying().Set("open", n <= 4)
+}
+
+// groupNames lists a group's processes, separated by spaces.
+func (d *drawings) groupNames(f *figure) string {
+	names := make([]string, len(f.procs))
+	for i, p := range f.procs {
+		names[i] = d.a.model.Processes[p].Name
+	}
+	return strings.Join(names, " ")
+}
+
+// figureOf returns process p's figure: its own, or its template's when
+// its instances are drawn once.
 func (d *drawings) figureOf(p int) *figure {
 	if d.a.model == nil || p < 0 || p >= len(d.a.model.Processes) {
 		return nil
 	}
 	name := d.a.model.Processes[p].Name
 	for _, f := range d.figs {
-		if f.process == name {
+		if f.process == name || slices.Contains(f.procs, p) {
 			return f
 		}
 	}
 	return nil
 }
 
-// highlight marks process p's active location and fired edges (template
-// location id and template edge indices), and keeps them in view when the
-// drawing is zoomed in.
-func (f *figure) highlight(loc string, fired []int) {
+// applyHidden hides the figures of the hidden processes, a group's when
+// all its processes are hidden.
+func (d *drawings) applyHidden() {
+	for _, f := range d.figs {
+		hide := f.process != "" && d.hidden[f.process]
+		if f.procs != nil {
+			hide = true
+			for _, p := range f.procs {
+				if !d.hidden[d.a.model.Processes[p].Name] {
+					hide = false
+				}
+			}
+		}
+		if hide {
+			f.el.SetAttribute("hidden", "")
+		} else {
+			f.el.RemoveAttribute("hidden")
+		}
+	}
+}
+
+// instState is one process of a figure in the state shown: its name,
+// its location (template location id) and the edges its step fired
+// (template edge indices; none when it did not move).
+type instState struct {
+	name  string
+	loc   string
+	fired []int
+}
+
+// showState marks the state shown on f: the locations its processes
+// are in, the edges the step fired and, on a group's figure, a marker
+// per instance beside its location, those that moved set apart. When
+// the drawing is zoomed in it keeps the location of the first process
+// that moved (or of the first) in view.
+func (f *figure) showState(ins []instState) {
 	for _, el := range f.svg.QuerySelectorAll(".active, .fired") {
 		el.Class().Remove("active")
 		el.Class().Remove("fired")
 	}
-	active := f.svg.QuerySelector(`[data-loc="` + cssEscape(loc) + `"]`)
-	if active != nil {
-		active.Class().Add("active")
+	if old := f.svg.QuerySelector("g.instances"); old != nil {
+		old.Remove()
 	}
+	var first dom.Element
+	moved := false
 	var edges []dom.Element
-	for _, e := range fired {
-		if el := f.svg.QuerySelector(`[data-edge="` + strconv.Itoa(e) + `"]`); el != nil {
-			el.Class().Add("fired")
-			edges = append(edges, el)
+	for _, in := range ins {
+		loc := f.svg.QuerySelector(`[data-loc="` + cssEscape(in.loc) + `"]`)
+		if loc != nil {
+			loc.Class().Add("active")
+			if first == nil || !moved && len(in.fired) > 0 {
+				first, moved = loc, len(in.fired) > 0
+			}
+		}
+		for _, e := range in.fired {
+			if el := f.svg.QuerySelector(`[data-edge="` + strconv.Itoa(e) + `"]`); el != nil {
+				el.Class().Add("fired")
+				edges = append(edges, el)
+			}
 		}
 	}
-	cue(f.svg, active, edges)
-	f.zoom.follow(active, edges)
+	if f.procs != nil {
+		f.markInstances(ins)
+	}
+	cue(f.svg, first, edges)
+	f.zoom.follow(first, edges)
+}
+
+// Instance markers, in the drawing's user units (a location's radius is
+// 10): a row of badges under the location, or over it at the bottom of
+// the drawing.
+const (
+	badgeH   = 15.0
+	badgeGap = 2.0
+	badgeRow = 4 // badges in a row
+)
+
+// markInstances draws a badge with each instance's label beside the
+// location it is in.
+func (f *figure) markInstances(ins []instState) {
+	const ns = "http://www.w3.org/2000/svg"
+	doc := dom.GetWindow().Document()
+	box, _ := parseViewBox(f.svg.GetAttribute("viewBox"))
+	g := doc.CreateElementNS(ns, "g")
+	g.SetAttribute("class", "instances")
+	at := map[string][]instState{}
+	var order []string
+	for _, in := range ins {
+		if at[in.loc] == nil {
+			order = append(order, in.loc)
+		}
+		at[in.loc] = append(at[in.loc], in)
+	}
+	for _, loc := range order {
+		c := f.svg.QuerySelector(`[data-loc="` + cssEscape(loc) + `"] .loc-circle`)
+		if c == nil {
+			continue
+		}
+		cx, cy, r := numAttr(c, "cx"), numAttr(c, "cy"), numAttr(c, "r")
+		here := at[loc]
+		rows := (len(here) + badgeRow - 1) / badgeRow
+		y := cy + r + badgeGap
+		if box.H > 0 && y+float64(rows)*(badgeH+badgeGap) > box.Y+box.H {
+			y = cy - r - badgeGap - float64(rows)*(badgeH+badgeGap)
+		}
+		for k := 0; k < len(here); k += badgeRow {
+			row := here[k:min(k+badgeRow, len(here))]
+			w := 0.0
+			for _, in := range row {
+				w += badgeWidth(in.name) + badgeGap
+			}
+			x := cx - w/2
+			if box.W > 0 {
+				x = max(box.X, min(x, box.X+box.W-w))
+			}
+			for _, in := range row {
+				g.AppendChild(badge(doc, in, x, y))
+				x += badgeWidth(in.name) + badgeGap
+			}
+			y += badgeH + badgeGap
+		}
+	}
+	f.svg.AppendChild(g)
+}
+
+// badgeWidth is the width of a process's badge.
+func badgeWidth(process string) float64 {
+	return 7 + 6.5*float64(len([]rune(instanceLabel(process))))
+}
+
+// badge makes one instance's marker at x, y (its top left corner).
+func badge(doc dom.Document, in instState, x, y float64) dom.Element {
+	const ns = "http://www.w3.org/2000/svg"
+	b := doc.CreateElementNS(ns, "g")
+	class := "instance"
+	if len(in.fired) > 0 {
+		class += " moved"
+	}
+	b.SetAttribute("class", class)
+	b.SetAttribute("data-process", in.name)
+	title := doc.CreateElementNS(ns, "title")
+	title.SetTextContent(in.name + map[bool]string{true: ", moved in this step", false: ""}[len(in.fired) > 0])
+	b.AppendChild(title)
+	w := badgeWidth(in.name)
+	rect := doc.CreateElementNS(ns, "rect")
+	for k, v := range map[string]float64{"x": x, "y": y, "width": w, "height": badgeH, "rx": 4} {
+		rect.SetAttribute(k, strconv.FormatFloat(v, 'f', 1, 64))
+	}
+	b.AppendChild(rect)
+	text := doc.CreateElementNS(ns, "text")
+	text.SetAttribute("x", strconv.FormatFloat(x+w/2, 'f', 1, 64))
+	text.SetAttribute("y", strconv.FormatFloat(y+badgeH/2, 'f', 1, 64))
+	text.SetTextContent(instanceLabel(in.name))
+	b.AppendChild(text)
+	return b
+}
+
+// numAttr reads a number attribute of an SVG element (0 when absent).
+func numAttr(el dom.Element, name string) float64 {
+	v, _ := strconv.ParseFloat(el.GetAttribute(name), 64)
+	return v
 }
 
 func cssEscape(s string) string {
@@ -428,27 +631,97 @@ func (a *app) sourceOf(name string) []byte {
 // hide hides the drawings of the named processes, as unticking them in
 // the process table does.
 func (d *drawings) hide(names []string) {
+	if len(names) == 0 {
+		return
+	}
 	for _, n := range names {
+		d.hidden[n] = true
 		for _, box := range d.a.byID(idProcesses).QuerySelectorAll("input[type=checkbox]") {
 			if box.GetAttribute("aria-label") == "show "+n {
 				box.(*dom.HTMLInputElement).SetChecked(false)
 			}
 		}
-		for _, f := range d.figs {
-			if f.process == n {
-				f.el.SetAttribute("hidden", "")
-			}
-		}
 	}
+	d.applyHidden()
 }
 
-// hiddenProcesses names the processes whose drawings are hidden.
+// hiddenProcesses names the processes whose drawings are hidden, in the
+// model's order.
 func (d *drawings) hiddenProcesses() []string {
 	var out []string
-	for _, f := range d.figs {
-		if f.process != "" && f.el.HasAttribute("hidden") {
-			out = append(out, f.process)
+	if d.a.model == nil {
+		return nil
+	}
+	for _, p := range d.a.model.Processes {
+		if d.hidden[p.Name] {
+			out = append(out, p.Name)
 		}
 	}
 	return out
+}
+
+// movedFigure is the figure of a process that moved in the step shown
+// and the element showing that process on it (its marker or its active
+// location; nil when neither is drawn).
+type movedFigure struct {
+	f    *figure
+	mark dom.Element
+}
+
+// keepInView scrolls the drawings' pane, where it scrolls on its own
+// (the simulator's layout and presentation mode), so that the processes
+// that moved are on screen: their whole figures when they fit together,
+// else their markers. It scrolls no more than it must.
+func (d *drawings) keepInView(moved []movedFigure) {
+	if len(moved) == 0 || d.enlarged != nil || !(d.a.presenting() || d.a.simLayout()) {
+		return
+	}
+	pane := d.a.byID(idEditor)
+	u := pane.Underlying()
+	client := u.Get("clientHeight").Float()
+	if u.Get("scrollHeight").Float() <= client {
+		return
+	}
+	box := pane.GetBoundingClientRect()
+	visTop := max(box.Top()+u.Get("clientTop").Float(), 0)
+	visBottom := min(box.Top()+u.Get("clientTop").Float()+client, global.Get("innerHeight").Float())
+	if bar := d.a.byID(idDrawingsBar); !bar.HasAttribute("hidden") {
+		visTop = max(visTop, bar.GetBoundingClientRect().Bottom()) // it sticks to the top
+	}
+	const pad = 4
+	var figs, marks []dom.Element
+	for _, m := range moved {
+		figs = append(figs, m.f.el)
+		if m.mark != nil {
+			marks = append(marks, m.mark)
+		}
+	}
+	top, bottom := span(figs)
+	if bottom-top > visBottom-visTop-2*pad {
+		top, bottom = span(marks)
+	}
+	if top > bottom {
+		return
+	}
+	y := u.Get("scrollTop").Float()
+	switch {
+	case top < visTop+pad:
+		y -= visTop + pad - top
+	case bottom > visBottom-pad:
+		y += min(bottom-(visBottom-pad), top-(visTop+pad))
+	default:
+		return
+	}
+	u.Set("scrollTop", y)
+}
+
+// span is the top and bottom of the elements' boxes together, in the
+// viewport (top > bottom when there are none).
+func span(els []dom.Element) (top, bottom float64) {
+	top, bottom = math.Inf(1), math.Inf(-1)
+	for _, el := range els {
+		r := el.GetBoundingClientRect()
+		top, bottom = min(top, r.Top()), max(bottom, r.Bottom())
+	}
+	return top, bottom
 }

@@ -32,13 +32,17 @@ const (
 	idWorkRestore = "work-restore"
 	idWorkDiscard = "work-discard"
 	// The model area.
-	idEditor      = "editor"
-	idModelName   = "model-name"
-	idEmpty       = "empty"
-	idCards       = "cards"
-	idDiagnostics = "diagnostics"
-	idProcesses   = "processes"
-	idDrawings    = "drawings"
+	idEditor       = "editor"
+	idModelName    = "model-name"
+	idEmpty        = "empty"
+	idCards        = "cards"
+	idDiagnostics  = "diagnostics"
+	idProcesses    = "processes"
+	idDrawingsBar  = "drawings-bar"
+	idProcessBox   = "process-box"
+	idProcessCount = "process-count"
+	idDrawMode     = "draw-mode"
+	idDrawings     = "drawings"
 	// The workbench's text side, in the model area.
 	idBench       = "bench"
 	idUndo        = "undo"
@@ -78,6 +82,7 @@ const (
 	idSummary          = "summary" // the summary of a check of several queries
 	// The simulator and the trace player.
 	idSimulator      = "simulator"
+	idSimClose       = "sim-close"
 	idTraceTitle     = "trace-title"
 	idSimMode        = "sim-mode"
 	idSimReset       = "sim-reset"
@@ -142,6 +147,10 @@ var elementTags = map[string]string{
 	idCards:            "ul",
 	idDiagnostics:      "div",
 	idProcesses:        "table",
+	idDrawingsBar:      "div",
+	idProcessBox:       "details",
+	idProcessCount:     "span",
+	idDrawMode:         "select",
 	idDrawings:         "div",
 	idBench:            "div",
 	idUndo:             "button",
@@ -177,6 +186,7 @@ var elementTags = map[string]string{
 	idStatus:           "p",
 	idSummary:          "p",
 	idSimulator:        "section",
+	idSimClose:         "button",
 	idTraceTitle:       "span",
 	idSimMode:          "select",
 	idSimReset:         "button",

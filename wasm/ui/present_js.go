@@ -54,6 +54,9 @@ func (a *app) setPresenting(on bool) {
 		a.doc.Body().SetAttribute("data-present", "on")
 		b.SetAttribute("aria-pressed", "true")
 		b.SetTextContent("Leave presentation")
+		// The process table stays a line above the drawings, to open
+		// when the choice of processes is to change.
+		a.byID(idProcessBox).Underlying().Set("open", false)
 		if a.model != nil && a.sim.player == nil {
 			go a.sim.reset()
 		}
@@ -62,6 +65,9 @@ func (a *app) setPresenting(on bool) {
 		b.SetAttribute("aria-pressed", "false")
 		b.SetTextContent("Present")
 	}
+	// The drawings' pane changed: the processes that moved are brought
+	// into it again.
+	a.sim.show()
 }
 
 func (a *app) keysShown() bool {

@@ -72,6 +72,7 @@ func (s *simulator) wire() {
 	click(idForward, func() { s.player.Forward() })
 	click(idLast, func() { s.player.Last() })
 	click(idReplay, func() { s.player.Replay() })
+	a.byID(idSimClose).AddEventListener("click", false, func(dom.Event) { s.close() })
 	speed := a.menu(idSpeed)
 	speed.AddEventListener("change", false, func(dom.Event) {
 		if v, err := strconv.ParseFloat(speed.Value(), 64); err == nil && s.player != nil {
@@ -164,6 +165,36 @@ func (s *simulator) clear() {
 	s.res, s.tr, s.player = nil, nil, nil
 	s.en = enabledSet{at: -1}
 	s.a.byID(idSimulator).SetAttribute("hidden", "")
+	s.a.doc.Body().RemoveAttribute("data-sim")
+}
+
+// close closes the simulator: the drawings go back to the workbench's
+// layout, without a state on them.
+func (s *simulator) close() {
+	s.clear()
+	for _, f := range s.a.drawings.figs {
+		f.showState(nil)
+	}
+	s.a.doc.Body().RemoveAttribute("data-step")
+	s.a.byID(idSimulate).(dom.HTMLElement).Focus()
+}
+
+// simLayout reports whether the page is laid out for the simulator: the
+// simulator and the drawings side by side, each as tall as the window.
+func (a *app) simLayout() bool { return a.doc.Body().GetAttribute("data-sim") == "on" }
+
+// openLayout switches the page to the simulator's layout, and scrolls
+// it to the top of the simulator when it was not in it (out of
+// presentation mode, which has a layout of its own).
+func (s *simulator) openLayout() {
+	a := s.a
+	if a.simLayout() {
+		return
+	}
+	a.doc.Body().SetAttribute("data-sim", "on")
+	if !a.presenting() {
+		a.byID(idSimulator).Underlying().Call("scrollIntoView", map[string]any{"block": "start"})
+	}
 }
 
 // load shows a result's trace at its initial state, paused.
@@ -191,6 +222,7 @@ func (s *simulator) open(tr *protocol.Trace, formula string, res *protocol.Resul
 	a := s.a
 	sim := a.byID(idSimulator)
 	sim.RemoveAttribute("hidden")
+	s.openLayout()
 	// How the run goes on after the last state, for styles and tests:
 	// data-end is "" (a goal), "loop", "delay" or "deadlock"; data-loop
 	// is a lasso's loop head.
@@ -229,10 +261,23 @@ func (s *simulator) show() {
 		}
 	}
 	st := s.tr.States[pos]
+	on := map[*figure][]instState{}
+	var figs []*figure
 	for p, f := range s.figs {
-		if f != nil && p < len(st.Locs) {
-			f.highlight(s.a.names.locationID(p, st.Locs[p]), fired[p])
+		if f == nil || p >= len(st.Locs) {
+			continue
 		}
+		name := s.a.model.Processes[p].Name
+		if f.procs != nil && s.a.drawings.hidden[name] {
+			continue
+		}
+		if _, ok := on[f]; !ok {
+			figs = append(figs, f)
+		}
+		on[f] = append(on[f], instState{name: name, loc: s.a.names.locationID(p, st.Locs[p]), fired: fired[p]})
+	}
+	for _, f := range figs {
+		f.showState(on[f])
 	}
 	play := s.a.byID(idPlay)
 	if s.player.Playing() {
@@ -249,6 +294,29 @@ func (s *simulator) show() {
 	s.showValues()
 	s.markChart(pos)
 	s.showChoices()
+	s.a.drawings.keepInView(s.movedFigures(fired))
+}
+
+// movedFigures lists the figures of the processes that moved in the
+// step shown (fired: their edges by process), with each the element
+// showing the process: its marker on a group's figure, else its active
+// location.
+func (s *simulator) movedFigures(fired map[int][]int) []movedFigure {
+	var out []movedFigure
+	for p := range s.figs {
+		f := s.figs[p]
+		if f == nil || len(fired[p]) == 0 || f.el.HasAttribute("hidden") {
+			continue
+		}
+		var mark dom.Element
+		if f.procs != nil {
+			mark = f.svg.QuerySelector(`.instance[data-process="` + cssEscape(s.a.model.Processes[p].Name) + `"]`)
+		} else {
+			mark = f.svg.QuerySelector(".location.active")
+		}
+		out = append(out, movedFigure{f, mark})
+	}
+	return out
 }
 
 // scrollTo keeps row pos in view.
@@ -304,6 +372,8 @@ func (s *simulator) row(i int) dom.HTMLElement {
 		mark.SetTextContent(m.label)
 		row.AppendChild(mark)
 		row.SetAttribute("title", m.label)
+	} else {
+		row.SetAttribute("title", text.TextContent()) // a narrow list cuts it
 	}
 	return row
 }

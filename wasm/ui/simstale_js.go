@@ -22,7 +22,7 @@ func (s *simulator) stale() {
 	s.en = enabledSet{at: -1}
 	a := s.a
 	for _, f := range a.drawings.figs {
-		f.highlight("", nil)
+		f.showState(nil)
 	}
 	steps := a.byID(idSteps)
 	steps.SetInnerHTML(`<div class="spacer"></div>`)

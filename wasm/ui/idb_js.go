@@ -6,6 +6,7 @@ package main
 
 import (
 	"errors"
+	"sync"
 	"syscall/js"
 )
 
@@ -33,6 +34,12 @@ type database struct {
 	ready chan struct{}
 	err   error
 }
+
+// pageDatabase is the page's one connection, which every store shares:
+// an open blocked by an older tab is then reported to all of them at
+// once, where a second open would queue behind the first and never be
+// answered until that tab lets go.
+var pageDatabase = sync.OnceValue(openDatabase)
 
 // openDatabase opens (or creates, or upgrades) the database in the
 // background. An upgrade creates the stores that are missing and leaves
@@ -172,7 +179,7 @@ type tableStore struct {
 
 // openTableStore opens (or creates) the database in the background.
 func openTableStore() *tableStore {
-	return &tableStore{d: openDatabase()}
+	return &tableStore{d: pageDatabase()}
 }
 
 // idbWait waits for target's done event (or its onerror, onabort), and

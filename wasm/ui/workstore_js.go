@@ -34,7 +34,7 @@ type workStore struct {
 }
 
 func openWorkStore() *workStore {
-	return &workStore{d: openDatabase()}
+	return &workStore{d: pageDatabase()}
 }
 
 // get returns the working copy; nil when there is none.

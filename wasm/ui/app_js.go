@@ -61,7 +61,7 @@ type app struct {
 }
 
 func newApp() *app {
-	return &app{page: page{doc: dom.GetWindow().Document().(dom.HTMLDocument)}}
+	return &app{page: page{doc: theDoc}}
 }
 
 // checkPage reports the elements of ids.go missing from the page or not

@@ -68,7 +68,7 @@ func (p *panes) partNames() [][2]string {
 func (p *panes) renderList() {
 	ul := p.a.byID(idParts)
 	parts := p.partNames()
-	btns := ul.QuerySelectorAll("button[data-part]")
+	btns := qsa(ul, "button[data-part]")
 	same := len(btns) == len(parts)
 	for i := 0; same && i < len(btns); i++ {
 		same = btns[i].GetAttribute("data-part") == parts[i][0]
@@ -325,7 +325,7 @@ func (p *panes) sync() {
 		}
 	}
 	if i, ok := p.templateIndex(p.shown); ok {
-		if h := p.a.byID(idPartPane).QuerySelector("h3"); h != nil {
+		if h := qs(p.a.byID(idPartPane), "h3"); h != nil {
 			h.SetTextContent("Template " + d.Template(i).Name())
 		}
 	}
@@ -355,7 +355,7 @@ func (p *panes) markEditors() {
 		}
 		msg := strings.Join(msgs, "; ")
 		in.SetAttribute("aria-invalid", strconv.FormatBool(msg != ""))
-		if span := p.a.byID(idPartPane).QuerySelector(`.field-error[data-part="` + key + `"]`); span != nil {
+		if span := qs(p.a.byID(idPartPane), `.field-error[data-part="`+key+`"]`); span != nil {
 			span.SetTextContent(msg)
 		}
 	}

@@ -217,10 +217,10 @@ func (v *verifier) renderQueries() {
 		v.updateRow(i, r)
 		lis[i] = r.els.li
 	}
-	kids := ol.ChildNodes()
-	same := len(kids) == len(lis)
+	kids := ol.Underlying().Get("childNodes")
+	same := kids.Length() == len(lis)
 	for i := 0; same && i < len(lis); i++ {
-		same = kids[i].Underlying().Equal(lis[i].Underlying())
+		same = kids.Index(i).Equal(lis[i].Underlying())
 	}
 	if !same {
 		ol.SetInnerHTML("")

@@ -218,7 +218,7 @@ func (p *panes) code(box dom.Element, key, label, text, step string, set func(d 
 	holder.SetAttribute("data-part", key)
 	box.AppendChild(holder)
 	p.editors[key] = newCodeEditor(holder, editorOptions{
-		Text: text, Language: "uppaal", Label: label, Lines: true,
+		Text: text, Language: "uppaal", Label: label, Lines: true, Lazy: true,
 		OnChange: func(s string) { p.b.applyText(key, step, func(d *edit.Doc) { set(d, s) }) },
 		OnUndo:   p.b.undo,
 		OnRedo:   p.b.redo,

@@ -260,10 +260,10 @@ func (v *verifier) buildRow(r *queryRow) {
 		e.formula.SetAttribute("class", "formula formula-edit")
 		e.li.AppendChild(e.formula)
 		e.ed = newCodeEditor(e.formula, editorOptions{Text: r.q.Formula, Language: "query", Label: "Formula",
-			SingleLine: true,
-			OnChange:   func(s string) { v.editQuery(r, func(q *edit.Query) { q.Formula = s }, "") },
-			OnEnter:    func() { v.checkRow(r) },
-			OnUndo:     v.qe.undo, OnRedo: v.qe.redo})
+			SingleLine: true, Lazy: true,
+			OnChange: func(s string) { v.editQuery(r, func(q *edit.Query) { q.Formula = s }, "") },
+			OnEnter:  func() { v.checkRow(r) },
+			OnUndo:   v.qe.undo, OnRedo: v.qe.redo})
 	} else {
 		e.formula = v.doc.CreateElement("span")
 		e.formula.SetAttribute("class", "formula")
@@ -453,7 +453,7 @@ func (v *verifier) updateRow(i int, r *queryRow) {
 		}
 		e.up.SetDisabled(i == 0)
 		e.down.SetDisabled(i == v.docQueries()-1)
-		for _, b := range e.li.QuerySelectorAll("button[data-verb]") {
+		for _, b := range qsa(e.li, "button[data-verb]") {
 			b.SetAttribute("aria-label", b.GetAttribute("data-verb")+" query "+n)
 		}
 	} else {

@@ -47,6 +47,25 @@ func (d fastDoc) QuerySelectorAll(sel string) []dom.Element {
 	return wrapAll(d.Underlying().Call("querySelectorAll", sel))
 }
 
+// DocumentElement returns <html>.
+func (d fastDoc) DocumentElement() dom.Element {
+	return wrapEl(d.Underlying().Get("documentElement"))
+}
+
+// Body returns <body>.
+func (d fastDoc) Body() dom.HTMLElement { return htmlEl(d.Underlying().Get("body")) }
+
+// ActiveElement returns the element with the keyboard's focus.
+func (d fastDoc) ActiveElement() dom.HTMLElement {
+	return htmlEl(d.Underlying().Get("activeElement"))
+}
+
+// htmlEl is wrapEl for an HTML element; nil for null.
+func htmlEl(v js.Value) dom.HTMLElement {
+	el, _ := wrapEl(v).(dom.HTMLElement)
+	return el
+}
+
 // qs is el.QuerySelector(sel), wrapped cheaply.
 func qs(el dom.Element, sel string) dom.Element {
 	return wrapEl(el.Underlying().Call("querySelector", sel))
@@ -71,6 +90,10 @@ func wrapAll(list js.Value) []dom.Element {
 // the Go type honnef.co/go/js/dom/v2 gives that element. Tags not listed
 // go through the library.
 var htmlTypes = map[string]func(*dom.BasicHTMLElement) dom.Element{
+	"BODY":     func(b *dom.BasicHTMLElement) dom.Element { return &dom.HTMLBodyElement{BasicHTMLElement: b} },
+	"HTML":     func(b *dom.BasicHTMLElement) dom.Element { return &dom.HTMLHtmlElement{BasicHTMLElement: b} },
+	"DL":       func(b *dom.BasicHTMLElement) dom.Element { return &dom.HTMLDListElement{BasicHTMLElement: b} },
+	"IMG":      func(b *dom.BasicHTMLElement) dom.Element { return &dom.HTMLImageElement{BasicHTMLElement: b} },
 	"BUTTON":   func(b *dom.BasicHTMLElement) dom.Element { return &dom.HTMLButtonElement{BasicHTMLElement: b} },
 	"DETAILS":  func(b *dom.BasicHTMLElement) dom.Element { return &dom.HTMLDetailsElement{BasicHTMLElement: b} },
 	"DIV":      func(b *dom.BasicHTMLElement) dom.Element { return &dom.HTMLDivElement{BasicHTMLElement: b} },
@@ -103,6 +126,7 @@ var htmlTypes = map[string]func(*dom.BasicHTMLElement) dom.Element{
 	"DIALOG": plain, "SECTION": plain, "HEADER": plain, "FOOTER": plain, "MAIN": plain, "NAV": plain,
 	"ASIDE": plain, "SUMMARY": plain, "STRONG": plain, "EM": plain, "CODE": plain, "SMALL": plain,
 	"B": plain, "I": plain, "KBD": plain, "ABBR": plain, "FIGURE": plain, "FIGCAPTION": plain,
+	"DD": plain, "DT": plain, "SUP": plain, "SUB": plain,
 }
 
 func heading(b *dom.BasicHTMLElement) dom.Element {

@@ -181,3 +181,16 @@ func download(doc dom.Document, name string, data []byte, mime string) {
 	})
 	global.Call("setTimeout", revoke, 1000)
 }
+
+// nextFrame runs f once, just before the browser next draws the page
+// (requestAnimationFrame): what reads or scrolls the layout there lays
+// it out once, with everything the task before changed. f must not block.
+func nextFrame(f func()) {
+	var fn js.Func
+	fn = js.FuncOf(func(js.Value, []js.Value) any {
+		fn.Release()
+		f()
+		return nil
+	})
+	global.Call("requestAnimationFrame", fn)
+}

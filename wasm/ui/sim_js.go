@@ -193,7 +193,9 @@ func (s *simulator) openLayout() {
 	}
 	a.doc.Body().SetAttribute("data-sim", "on")
 	if !a.presenting() {
-		a.byID(idSimulator).Underlying().Call("scrollIntoView", map[string]any{"block": "start"})
+		// In the next frame, once the trace is shown: scrolling now would
+		// lay the page out for it, and again for the trace.
+		nextFrame(func() { a.byID(idSimulator).Underlying().Call("scrollIntoView", map[string]any{"block": "start"}) })
 	}
 }
 

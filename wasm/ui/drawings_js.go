@@ -104,6 +104,7 @@ func theme(doc dom.HTMLDocument) render.Theme {
 // before keeps its view when it is drawn again (every edit redraws), and
 // the editor's selection and focus carry over.
 func (d *drawings) show(m *protocol.Model) {
+	mark("draw")
 	box := d.a.byID(idDrawings)
 	editing := d.a.draw != nil && d.a.draw.on && d.a.bench != nil
 	if editing && d.a.draw.drag != nil && len(d.figs) > 0 {

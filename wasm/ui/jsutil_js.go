@@ -194,3 +194,10 @@ func nextFrame(f func()) {
 	})
 	global.Call("requestAnimationFrame", fn)
 }
+
+// mark leaves a performance mark named "beeline:"+name, for the
+// browser's profiler and for page tests that count how often the page
+// does a piece of work (a parse answer read, the drawings drawn).
+func mark(name string) {
+	global.Get("performance").Call("mark", "beeline:"+name)
+}

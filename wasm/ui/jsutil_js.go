@@ -201,3 +201,18 @@ func nextFrame(f func()) {
 func mark(name string) {
 	global.Get("performance").Call("mark", "beeline:"+name)
 }
+
+// yieldTask lets the browser run its other tasks (and draw the page)
+// before the goroutine goes on: it returns in a task of its own
+// (setTimeout 0). Not for the goroutine of an event handler.
+func yieldTask() {
+	done := make(chan struct{})
+	var fn js.Func
+	fn = js.FuncOf(func(js.Value, []js.Value) any {
+		fn.Release()
+		close(done)
+		return nil
+	})
+	global.Call("setTimeout", fn, 0)
+	<-done
+}

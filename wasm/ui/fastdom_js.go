@@ -11,6 +11,7 @@
 package main
 
 import (
+	"strings"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -22,9 +23,14 @@ type fastDoc struct {
 	dom.HTMLDocument
 }
 
-// CreateElement makes an element of the given (HTML) tag.
+// CreateElement makes an element of the given (HTML) tag; its type comes
+// from tag, without reading the element's.
 func (d fastDoc) CreateElement(tag string) dom.Element {
-	return wrapEl(d.Underlying().Call("createElement", tag))
+	v := d.Underlying().Call("createElement", tag)
+	if mk, ok := htmlTypes[strings.ToUpper(tag)]; ok {
+		return mk(&dom.BasicHTMLElement{BasicElement: &dom.BasicElement{BasicNode: &dom.BasicNode{Value: v}}})
+	}
+	return wrapEl(v)
 }
 
 // CreateElementNS makes an element in namespace ns.

@@ -39,6 +39,31 @@ type rowEls struct {
 	up      *dom.HTMLButtonElement
 	down    *dom.HTMLButtonElement
 	notes   dom.Element
+	// shown is what updateRow last wrote (drawn once it has): a row to be
+	// shown as it is is not written again.
+	shown rowView
+	drawn bool
+}
+
+// rowView is what a row shows: its place, selection, verdict, formula,
+// comment, notes and the state of its buttons.
+type rowView struct {
+	i                                      int
+	selected, current, supported, answered bool
+	checkOff, traceOn, upOff, downOff      bool
+	verdict, label, formula, comment       string
+	why, reason, answer, stats             string
+}
+
+// viewOf returns what row r at place i is to show.
+func (v *verifier) viewOf(i int, r *queryRow) rowView {
+	return rowView{
+		i: i, selected: v.isSelected(i), current: i == v.sel, supported: r.q.Supported, answered: r.answer != "",
+		checkOff: !r.q.Supported || v.busy(), traceOn: r.res != nil && r.res.Trace != nil,
+		upOff: i == 0, downOff: i == v.docQueries()-1,
+		verdict: r.verdict, label: markerLabel(r), formula: r.q.Formula, comment: r.q.Comment,
+		why: r.q.Why, reason: r.reason, answer: r.answer, stats: r.stats,
+	}
 }
 
 // editQueries makes the list edit the document's queries through qe (nil:
@@ -426,6 +451,11 @@ func (v *verifier) rowButton(parent dom.Element, text, name string, f func()) *d
 // and buttons.
 func (v *verifier) updateRow(i int, r *queryRow) {
 	e := r.els
+	view := v.viewOf(i, r)
+	if e.drawn && view == e.shown {
+		return
+	}
+	e.shown, e.drawn = view, true
 	e.li.SetAttribute("data-query", strconv.Itoa(i))
 	selected := v.isSelected(i)
 	setClass(e.li, "selected", selected)

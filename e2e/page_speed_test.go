@@ -28,7 +28,9 @@ import (
 // the command line; and the main thread's long tasks (over 100 ms) while
 // the page does it. Times are logged, as a table, never asserted (the
 // machine is shared); what is asserted is structural: the page's verdicts
-// are the command line's, and a second visit downloads no wasm.
+// are the command line's, a second visit downloads no wasm, and opening a
+// model (or a share link) reads the engine's answer once and draws it
+// once.
 
 // twoDoors is UPPAAL's 2doors demo, from the shared corpus.
 const twoDoors = "../../shared/models/uppaal-demos/2doors.xml"
@@ -123,6 +125,7 @@ func TestPageSpeed(t *testing.T) {
 		upload(t, ctx, m.path)
 		drawn := waitOpened(t, ctx, m.name)
 		rows = append(rows, speedRow{what: "open " + m.name + " in a loaded page", page: ms(drawn - t0), native: nativeRun(t, cli, "parse", m.path), longTasks: tasks(t, ctx, t0, drawn)})
+		assertOnce(t, ctx, m.name, t0)
 	}
 
 	// train-gate's queries: the 2-state one, then the six leads-to.
@@ -147,6 +150,7 @@ func TestPageSpeed(t *testing.T) {
 	Navigate(t, ctx, link)
 	replayed := Eval[float64](t, ctx, `__until(() => document.body.dataset.job === "idle" && document.getElementById("notice").textContent.includes("replays"))`)
 	rows = append(rows, speedRow{what: "share link of csma-20N's trace (link to replayed)", page: ms(replayed), native: nativeRun(t, cli, "check", csma20, "--query", "0", "--search", "gbfs", "--heuristic", "hu"), longTasks: tasks(t, ctx, 0, replayed)})
+	assertOnce(t, ctx, "csma-20N's share link", 0)
 }
 
 // waitReady waits until the page is idle with its menus filled, and
@@ -195,6 +199,19 @@ func checkTimed(t *testing.T, ctx context.Context, cli, model string, q int, fla
 	}
 	first := Eval[string](t, ctx, `(() => { const m = document.getElementById("load-metrics"), d = m ? m.dataset : {}; return d.jobFirstFrame === undefined ? "" : ", first frame after " + d.jobFirstFrame + " ms (worker warm: " + d.jobWarm + ")" })()`)
 	return speedRow{what: fmt.Sprintf("check %s #%d %s", filepath.Base(model), q, res.Queries[0].Formula), page: ms(end - t0), native: native, longTasks: tasks(t, ctx, t0, end), note: verdict + first}
+}
+
+// assertOnce fails the test unless opening the model named name, from
+// time from on, read the engine's answer once and drew the model once
+// (the page leaves a performance mark for each, see wasm/ui's mark).
+func assertOnce(t *testing.T, ctx context.Context, name string, from float64) {
+	t.Helper()
+	for _, what := range []string{"parse-answer", "draw"} {
+		n := Eval[int](t, ctx, fmt.Sprintf(`performance.getEntriesByName("beeline:%s", "mark").filter(m => m.startTime >= %f).length`, what, from))
+		if n != 1 {
+			t.Errorf("opening %s: %d marks beeline:%s, want 1 (the work is done once)", name, n, what)
+		}
+	}
 }
 
 // tasks returns the long tasks over 100 ms between from and to.

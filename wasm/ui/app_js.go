@@ -61,7 +61,7 @@ type app struct {
 }
 
 func newApp() *app {
-	return &app{page: page{doc: dom.GetWindow().Document().(dom.HTMLDocument)}}
+	return &app{page: page{doc: theDoc}}
 }
 
 // checkPage reports the elements of ids.go missing from the page or not
@@ -145,6 +145,9 @@ func (a *app) ready(probed <-chan struct{}) {
 	a.setJob("idle")
 	loadTimes.mark("page-ready")
 	a.reportLoad() // assets_js.go
+	// The page is shown ready before it opens what its URL asks for, in
+	// a task of its own.
+	yieldTask()
 	asked := a.openFromURL()
 	a.keep.recall(asked)
 }

@@ -39,6 +39,12 @@ type editorOptions struct {
 	SingleLine bool
 	OnEnter    func()
 	ReadOnly   bool
+
+	// Lazy shows the text at once and makes the editor itself in a later
+	// task, or when it is focused or pressed (see web/editor/src/editor.js):
+	// for lists with many editors, which would otherwise be made in one
+	// long task.
+	Lazy bool
 }
 
 // newCodeEditor makes a code editor at the end of parent.
@@ -51,6 +57,7 @@ func newCodeEditor(parent dom.Element, o editorOptions) *codeEditor {
 		"lines":      o.Lines,
 		"singleLine": o.SingleLine,
 		"readOnly":   o.ReadOnly,
+		"lazy":       o.Lazy,
 	}
 	if o.OnChange != nil {
 		opts["onChange"] = e.callback(func(args []js.Value) { o.OnChange(arg0(args).String()) })

@@ -23,12 +23,12 @@ const cueRadius = "16"
 // colour. web/app.css styles them (cue-ring, cue-halo); the cues of the
 // previous state are removed first.
 func cue(svg dom.Element, active dom.Element, fired []dom.Element) {
-	for _, el := range svg.QuerySelectorAll(".cue") {
+	for _, el := range qsa(svg, ".cue") {
 		el.Remove()
 	}
-	doc := dom.GetWindow().Document()
+	doc := theDoc
 	if active != nil {
-		if c := active.QuerySelector(".loc-circle"); c != nil {
+		if c := qs(active, ".loc-circle"); c != nil {
 			ring := doc.CreateElementNS(svgNS, "circle")
 			ring.SetAttribute("class", "cue cue-ring")
 			ring.SetAttribute("cx", c.GetAttribute("cx"))
@@ -38,7 +38,7 @@ func cue(svg dom.Element, active dom.Element, fired []dom.Element) {
 		}
 	}
 	for _, e := range fired {
-		if line := e.QuerySelector(".edge-line"); line != nil {
+		if line := qs(e, ".edge-line"); line != nil {
 			halo := doc.CreateElementNS(svgNS, "path")
 			halo.SetAttribute("class", "cue cue-halo")
 			halo.SetAttribute("d", line.GetAttribute("d"))

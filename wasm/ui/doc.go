@@ -142,6 +142,17 @@
 // getters; a native test checks them against index.html and the page
 // checks them once at start, so a stale page stops with a message.
 //
+// Opening a model is kept out of the user's way (fastdom_js.go and
+// web/editor's lazy editors): elements are wrapped by their tag name,
+// not by the DOM library's seventy constructor look-ups (each a js.Value
+// with a finalizer); the query rows' and the parts pane's code editors
+// show their text at once and become CodeMirror views a few per task
+// afterwards, or at once when focused; the page is laid out where a
+// trace opens in the next frame rather than in the middle of showing
+// it. Each parse answer read and each drawing of the model leaves a
+// performance mark (beeline:parse-answer, beeline:draw), which the speed
+// test counts: once per model opened.
+//
 // A drawing can be enlarged to the width of the model area, zoomed and
 // panned (zoom_js.go): only its <svg>'s viewBox changes, in the element's
 // own shape, so a user unit is as many CSS pixels both ways and the

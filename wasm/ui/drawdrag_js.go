@@ -334,7 +334,7 @@ func (de *drawEditor) addNail(f *figure, i int, p pt) {
 
 // centre is where location id is drawn in figure f.
 func (de *drawEditor) centre(f *figure, id string) (pt, bool) {
-	g := f.svg.QuerySelector(`[data-loc="` + cssEscape(id) + `"]`)
+	g := qs(f.svg, `[data-loc="`+cssEscape(id)+`"]`)
 	if g == nil {
 		return pt{}, false
 	}
@@ -478,7 +478,7 @@ func labelRef(s selection, kind string) edit.LabelRef {
 
 // locCentre is a location group's centre, from its circle.
 func locCentre(g dom.Element) pt {
-	c := g.QuerySelector(".loc-circle")
+	c := qs(g, ".loc-circle")
 	if c == nil {
 		return pt{}
 	}

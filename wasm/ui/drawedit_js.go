@@ -241,7 +241,7 @@ func (de *drawEditor) selectItem(s selection) {
 // markSelection marks the selected element on the drawings.
 func (de *drawEditor) markSelection() {
 	for _, f := range de.a.drawings.figs {
-		for _, el := range f.svg.QuerySelectorAll(".selected") {
+		for _, el := range qsa(f.svg, ".selected") {
 			el.Class().Remove("selected")
 			el.RemoveAttribute("aria-pressed")
 		}
@@ -259,9 +259,9 @@ func (de *drawEditor) markSelection() {
 func itemElement(f *figure, s selection) dom.Element {
 	switch {
 	case s.loc != "":
-		return f.svg.QuerySelector(`[data-loc="` + cssEscape(s.loc) + `"]`)
+		return qs(f.svg, `[data-loc="`+cssEscape(s.loc)+`"]`)
 	case s.edge >= 0:
-		return f.svg.QuerySelector(`[data-edge="` + strconv.Itoa(s.edge) + `"]`)
+		return qs(f.svg, `[data-edge="`+strconv.Itoa(s.edge)+`"]`)
 	}
 	return nil
 }

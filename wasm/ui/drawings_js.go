@@ -104,6 +104,7 @@ func theme(doc dom.HTMLDocument) render.Theme {
 // before keeps its view when it is drawn again (every edit redraws), and
 // the editor's selection and focus carry over.
 func (d *drawings) show(m *protocol.Model) {
+	mark("draw")
 	box := d.a.byID(idDrawings)
 	editing := d.a.draw != nil && d.a.draw.on && d.a.bench != nil
 	if editing && d.a.draw.drag != nil && len(d.figs) > 0 {
@@ -222,7 +223,7 @@ func (d *drawings) add(box dom.HTMLElement, f *figure) {
 		f.el.Class().Add("editing")
 	}
 	holder.SetInnerHTML(render.Template(f.template, opts))
-	f.svg = holder.QuerySelector("svg")
+	f.svg = qs(holder, "svg")
 	f.el.AppendChild(holder)
 	f.zoom = newZoomer(d, f, cap, holder)
 	if f.index >= 0 {
@@ -266,7 +267,7 @@ func setTheme(svg dom.Element, th render.Theme) {
 // process's drawing.
 func (d *drawings) listProcesses(m *protocol.Model) {
 	table := d.a.byID(idProcesses)
-	body := table.QuerySelector("tbody")
+	body := qs(table, "tbody")
 	body.SetInnerHTML("")
 	d.placeProcesses()
 	if len(m.Processes) == 0 {
@@ -307,7 +308,7 @@ func (d *drawings) listProcesses(m *protocol.Model) {
 // while they are, the drawings are the templates', not the processes'.
 func (d *drawings) placeProcesses() {
 	table, bar := d.a.byID(idProcesses), d.a.byID(idDrawingsBar)
-	if table.QuerySelector("tbody tr") == nil || (d.a.draw != nil && d.a.draw.on) {
+	if qs(table, "tbody tr") == nil || (d.a.draw != nil && d.a.draw.on) {
 		table.SetAttribute("hidden", "")
 		bar.SetAttribute("hidden", "")
 	} else {
@@ -388,18 +389,18 @@ type instState struct {
 // the drawing is zoomed in it keeps the location of the first process
 // that moved (or of the first) in view.
 func (f *figure) showState(ins []instState) {
-	for _, el := range f.svg.QuerySelectorAll(".active, .fired") {
+	for _, el := range qsa(f.svg, ".active, .fired") {
 		el.Class().Remove("active")
 		el.Class().Remove("fired")
 	}
-	if old := f.svg.QuerySelector("g.instances"); old != nil {
+	if old := qs(f.svg, "g.instances"); old != nil {
 		old.Remove()
 	}
 	var first dom.Element
 	moved := false
 	var edges []dom.Element
 	for _, in := range ins {
-		loc := f.svg.QuerySelector(`[data-loc="` + cssEscape(in.loc) + `"]`)
+		loc := qs(f.svg, `[data-loc="`+cssEscape(in.loc)+`"]`)
 		if loc != nil {
 			loc.Class().Add("active")
 			if first == nil || !moved && len(in.fired) > 0 {
@@ -407,7 +408,7 @@ func (f *figure) showState(ins []instState) {
 			}
 		}
 		for _, e := range in.fired {
-			if el := f.svg.QuerySelector(`[data-edge="` + strconv.Itoa(e) + `"]`); el != nil {
+			if el := qs(f.svg, `[data-edge="`+strconv.Itoa(e)+`"]`); el != nil {
 				el.Class().Add("fired")
 				edges = append(edges, el)
 			}
@@ -433,7 +434,7 @@ const (
 // location it is in.
 func (f *figure) markInstances(ins []instState) {
 	const ns = "http://www.w3.org/2000/svg"
-	doc := dom.GetWindow().Document()
+	doc := theDoc
 	box, _ := parseViewBox(f.svg.GetAttribute("viewBox"))
 	g := doc.CreateElementNS(ns, "g")
 	g.SetAttribute("class", "instances")
@@ -446,7 +447,7 @@ func (f *figure) markInstances(ins []instState) {
 		at[in.loc] = append(at[in.loc], in)
 	}
 	for _, loc := range order {
-		c := f.svg.QuerySelector(`[data-loc="` + cssEscape(loc) + `"] .loc-circle`)
+		c := qs(f.svg, `[data-loc="`+cssEscape(loc)+`"] .loc-circle`)
 		if c == nil {
 			continue
 		}
@@ -529,10 +530,10 @@ func (d *drawings) setDiagnostics(ds []protocol.Diagnostic) {
 // lists the messages under the drawing.
 func (d *drawings) pin() {
 	for _, f := range d.figs {
-		for _, el := range f.svg.QuerySelectorAll(".error") {
+		for _, el := range qsa(f.svg, ".error") {
 			el.Class().Remove("error")
 		}
-		if old := f.el.QuerySelector(".pins"); old != nil {
+		if old := qs(f.el, ".pins"); old != nil {
 			old.Remove()
 		}
 		var ul dom.Element
@@ -548,7 +549,7 @@ func (d *drawings) pin() {
 				sel = `[data-edge="` + strconv.Itoa(dg.Edge) + `"]`
 			}
 			if sel != "" {
-				if el := f.svg.QuerySelector(sel); el != nil {
+				if el := qs(f.svg, sel); el != nil {
 					el.Class().Add("error")
 				}
 			}
@@ -636,7 +637,7 @@ func (d *drawings) hide(names []string) {
 	}
 	for _, n := range names {
 		d.hidden[n] = true
-		for _, box := range d.a.byID(idProcesses).QuerySelectorAll("input[type=checkbox]") {
+		for _, box := range qsa(d.a.byID(idProcesses), "input[type=checkbox]") {
 			if box.GetAttribute("aria-label") == "show "+n {
 				box.(*dom.HTMLInputElement).SetChecked(false)
 			}

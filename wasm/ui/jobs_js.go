@@ -54,6 +54,7 @@ func (v *verifier) parse(in *input) {
 			return
 		}
 		v.parsing = false
+		mark("parse-answer")
 		for _, f := range frames {
 			v.frame(f, nil)
 		}

@@ -181,3 +181,38 @@ func download(doc dom.Document, name string, data []byte, mime string) {
 	})
 	global.Call("setTimeout", revoke, 1000)
 }
+
+// nextFrame runs f once, just before the browser next draws the page
+// (requestAnimationFrame): what reads or scrolls the layout there lays
+// it out once, with everything the task before changed. f must not block.
+func nextFrame(f func()) {
+	var fn js.Func
+	fn = js.FuncOf(func(js.Value, []js.Value) any {
+		fn.Release()
+		f()
+		return nil
+	})
+	global.Call("requestAnimationFrame", fn)
+}
+
+// mark leaves a performance mark named "beeline:"+name, for the
+// browser's profiler and for page tests that count how often the page
+// does a piece of work (a parse answer read, the drawings drawn).
+func mark(name string) {
+	global.Get("performance").Call("mark", "beeline:"+name)
+}
+
+// yieldTask lets the browser run its other tasks (and draw the page)
+// before the goroutine goes on: it returns in a task of its own
+// (setTimeout 0). Not for the goroutine of an event handler.
+func yieldTask() {
+	done := make(chan struct{})
+	var fn js.Func
+	fn = js.FuncOf(func(js.Value, []js.Value) any {
+		fn.Release()
+		close(done)
+		return nil
+	})
+	global.Call("setTimeout", fn, 0)
+	<-done
+}

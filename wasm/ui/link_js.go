@@ -262,8 +262,13 @@ func (a *app) afterResult(res *protocol.Result) {
 	if a.sim.player == nil { // the trace was not shown: the model changed
 		return
 	}
+	// The trace is shown at its first state already: shown again only
+	// when the link is at another.
+	at := a.sim.player.Pos()
 	a.sim.player.Seek(l.Step)
-	a.sim.show()
+	if a.sim.player.Pos() != at {
+		a.sim.show()
+	}
 	if err := l.SameTrace(res.Trace); err != nil {
 		a.notify("The shared trace does not replay: "+err.Error()+". Showing the trace found now.", true)
 		return

@@ -67,7 +67,7 @@ func (s *simulator) chart(current int) render.MSC {
 func (s *simulator) drawChart() {
 	box := s.a.byID(idMsc)
 	box.SetInnerHTML(render.SequenceChart(s.chart(s.player.Pos()), render.Options{Theme: theme(s.a.doc)}))
-	svg := box.QuerySelector("svg")
+	svg := qs(box, "svg")
 	if svg == nil {
 		return
 	}
@@ -85,17 +85,17 @@ func (s *simulator) drawChart() {
 // the box.
 func (s *simulator) markChart(pos int) {
 	box := s.a.byID(idMsc)
-	for _, el := range box.QuerySelectorAll(".current, .fired") {
+	for _, el := range qsa(box, ".current, .fired") {
 		el.Class().Remove("current")
 		el.Class().Remove("fired")
 	}
-	cur := box.QuerySelector(`[data-state="` + strconv.Itoa(pos) + `"]`)
+	cur := qs(box, `[data-state="`+strconv.Itoa(pos)+`"]`)
 	if cur == nil {
 		return
 	}
 	cur.Class().Add("current")
 	if pos > 0 {
-		if st := box.QuerySelector(`[data-step="` + strconv.Itoa(pos-1) + `"]`); st != nil {
+		if st := qs(box, `[data-step="`+strconv.Itoa(pos-1)+`"]`); st != nil {
 			st.Class().Add("fired")
 		}
 	}
@@ -112,7 +112,7 @@ func (s *simulator) markChart(pos int) {
 
 // restyleChart switches the chart to the page's theme.
 func (s *simulator) restyleChart() {
-	if svg := s.a.byID(idMsc).QuerySelector("svg"); svg != nil {
+	if svg := qs(s.a.byID(idMsc), "svg"); svg != nil {
 		setTheme(svg, theme(s.a.doc))
 	}
 }

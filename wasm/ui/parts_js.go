@@ -68,7 +68,7 @@ func (p *panes) partNames() [][2]string {
 func (p *panes) renderList() {
 	ul := p.a.byID(idParts)
 	parts := p.partNames()
-	btns := ul.QuerySelectorAll("button[data-part]")
+	btns := qsa(ul, "button[data-part]")
 	same := len(btns) == len(parts)
 	for i := 0; same && i < len(btns); i++ {
 		same = btns[i].GetAttribute("data-part") == parts[i][0]
@@ -218,7 +218,7 @@ func (p *panes) code(box dom.Element, key, label, text, step string, set func(d 
 	holder.SetAttribute("data-part", key)
 	box.AppendChild(holder)
 	p.editors[key] = newCodeEditor(holder, editorOptions{
-		Text: text, Language: "uppaal", Label: label, Lines: true,
+		Text: text, Language: "uppaal", Label: label, Lines: true, Lazy: true,
 		OnChange: func(s string) { p.b.applyText(key, step, func(d *edit.Doc) { set(d, s) }) },
 		OnUndo:   p.b.undo,
 		OnRedo:   p.b.redo,
@@ -325,7 +325,7 @@ func (p *panes) sync() {
 		}
 	}
 	if i, ok := p.templateIndex(p.shown); ok {
-		if h := p.a.byID(idPartPane).QuerySelector("h3"); h != nil {
+		if h := qs(p.a.byID(idPartPane), "h3"); h != nil {
 			h.SetTextContent("Template " + d.Template(i).Name())
 		}
 	}
@@ -355,7 +355,7 @@ func (p *panes) markEditors() {
 		}
 		msg := strings.Join(msgs, "; ")
 		in.SetAttribute("aria-invalid", strconv.FormatBool(msg != ""))
-		if span := p.a.byID(idPartPane).QuerySelector(`.field-error[data-part="` + key + `"]`); span != nil {
+		if span := qs(p.a.byID(idPartPane), `.field-error[data-part="`+key+`"]`); span != nil {
 			span.SetTextContent(msg)
 		}
 	}

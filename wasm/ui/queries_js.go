@@ -39,6 +39,31 @@ type rowEls struct {
 	up      *dom.HTMLButtonElement
 	down    *dom.HTMLButtonElement
 	notes   dom.Element
+	// shown is what updateRow last wrote (drawn once it has): a row to be
+	// shown as it is is not written again.
+	shown rowView
+	drawn bool
+}
+
+// rowView is what a row shows: its place, selection, verdict, formula,
+// comment, notes and the state of its buttons.
+type rowView struct {
+	i                                      int
+	selected, current, supported, answered bool
+	checkOff, traceOn, upOff, downOff      bool
+	verdict, label, formula, comment       string
+	why, reason, answer, stats             string
+}
+
+// viewOf returns what row r at place i is to show.
+func (v *verifier) viewOf(i int, r *queryRow) rowView {
+	return rowView{
+		i: i, selected: v.isSelected(i), current: i == v.sel, supported: r.q.Supported, answered: r.answer != "",
+		checkOff: !r.q.Supported || v.busy(), traceOn: r.res != nil && r.res.Trace != nil,
+		upOff: i == 0, downOff: i == v.docQueries()-1,
+		verdict: r.verdict, label: markerLabel(r), formula: r.q.Formula, comment: r.q.Comment,
+		why: r.q.Why, reason: r.reason, answer: r.answer, stats: r.stats,
+	}
 }
 
 // editQueries makes the list edit the document's queries through qe (nil:
@@ -217,10 +242,10 @@ func (v *verifier) renderQueries() {
 		v.updateRow(i, r)
 		lis[i] = r.els.li
 	}
-	kids := ol.ChildNodes()
-	same := len(kids) == len(lis)
+	kids := ol.Underlying().Get("childNodes")
+	same := kids.Length() == len(lis)
 	for i := 0; same && i < len(lis); i++ {
-		same = kids[i].Underlying().Equal(lis[i].Underlying())
+		same = kids.Index(i).Equal(lis[i].Underlying())
 	}
 	if !same {
 		ol.SetInnerHTML("")
@@ -260,10 +285,10 @@ func (v *verifier) buildRow(r *queryRow) {
 		e.formula.SetAttribute("class", "formula formula-edit")
 		e.li.AppendChild(e.formula)
 		e.ed = newCodeEditor(e.formula, editorOptions{Text: r.q.Formula, Language: "query", Label: "Formula",
-			SingleLine: true,
-			OnChange:   func(s string) { v.editQuery(r, func(q *edit.Query) { q.Formula = s }, "") },
-			OnEnter:    func() { v.checkRow(r) },
-			OnUndo:     v.qe.undo, OnRedo: v.qe.redo})
+			SingleLine: true, Lazy: true,
+			OnChange: func(s string) { v.editQuery(r, func(q *edit.Query) { q.Formula = s }, "") },
+			OnEnter:  func() { v.checkRow(r) },
+			OnUndo:   v.qe.undo, OnRedo: v.qe.redo})
 	} else {
 		e.formula = v.doc.CreateElement("span")
 		e.formula.SetAttribute("class", "formula")
@@ -426,6 +451,11 @@ func (v *verifier) rowButton(parent dom.Element, text, name string, f func()) *d
 // and buttons.
 func (v *verifier) updateRow(i int, r *queryRow) {
 	e := r.els
+	view := v.viewOf(i, r)
+	if e.drawn && view == e.shown {
+		return
+	}
+	e.shown, e.drawn = view, true
 	e.li.SetAttribute("data-query", strconv.Itoa(i))
 	selected := v.isSelected(i)
 	setClass(e.li, "selected", selected)
@@ -453,7 +483,7 @@ func (v *verifier) updateRow(i int, r *queryRow) {
 		}
 		e.up.SetDisabled(i == 0)
 		e.down.SetDisabled(i == v.docQueries()-1)
-		for _, b := range e.li.QuerySelectorAll("button[data-verb]") {
+		for _, b := range qsa(e.li, "button[data-verb]") {
 			b.SetAttribute("aria-label", b.GetAttribute("data-verb")+" query "+n)
 		}
 	} else {

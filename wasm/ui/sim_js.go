@@ -193,7 +193,9 @@ func (s *simulator) openLayout() {
 	}
 	a.doc.Body().SetAttribute("data-sim", "on")
 	if !a.presenting() {
-		a.byID(idSimulator).Underlying().Call("scrollIntoView", map[string]any{"block": "start"})
+		// In the next frame, once the trace is shown: scrolling now would
+		// lay the page out for it, and again for the trace.
+		nextFrame(func() { a.byID(idSimulator).Underlying().Call("scrollIntoView", map[string]any{"block": "start"}) })
 	}
 }
 
@@ -310,9 +312,9 @@ func (s *simulator) movedFigures(fired map[int][]int) []movedFigure {
 		}
 		var mark dom.Element
 		if f.procs != nil {
-			mark = f.svg.QuerySelector(`.instance[data-process="` + cssEscape(s.a.model.Processes[p].Name) + `"]`)
+			mark = qs(f.svg, `.instance[data-process="`+cssEscape(s.a.model.Processes[p].Name)+`"]`)
 		} else {
-			mark = f.svg.QuerySelector(".location.active")
+			mark = qs(f.svg, ".location.active")
 		}
 		out = append(out, movedFigure{f, mark})
 	}
@@ -337,7 +339,7 @@ func (s *simulator) drawRows() {
 		return
 	}
 	steps := s.a.byID(idSteps)
-	for _, r := range steps.QuerySelectorAll(".row") {
+	for _, r := range qsa(steps, ".row") {
 		r.Remove()
 	}
 	first := steps.Underlying().Get("scrollTop").Int() / rowPx
@@ -418,8 +420,8 @@ func (s *simulator) showValues() {
 // fillTable writes name/value rows, reusing the rows already there so a
 // 60 Hz clock animation does not rebuild the table.
 func (s *simulator) fillTable(id string, rows [][2]string) {
-	body := s.a.byID(id).QuerySelector("tbody")
-	trs := body.QuerySelectorAll("tr")
+	body := qs(s.a.byID(id), "tbody")
+	trs := qsa(body, "tr")
 	if len(trs) != len(rows) {
 		body.SetInnerHTML("")
 		trs = trs[:0]
@@ -432,7 +434,7 @@ func (s *simulator) fillTable(id string, rows [][2]string) {
 		}
 	}
 	for i, r := range rows {
-		tds := trs[i].QuerySelectorAll("td")
+		tds := qsa(trs[i], "td")
 		if tds[0].TextContent() != r[0] {
 			tds[0].SetTextContent(r[0])
 		}

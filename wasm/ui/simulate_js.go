@@ -101,7 +101,7 @@ func (s *simulator) openSim(sim *protocol.Simulation, pos int) {
 // focusChoices puts the keyboard on the first enabled transition, or on
 // the step list when there is none.
 func (s *simulator) focusChoices() {
-	if b := s.a.byID(idEnabled).QuerySelector("button"); b != nil {
+	if b := qs(s.a.byID(idEnabled), "button"); b != nil {
 		if el, ok := b.(dom.HTMLElement); ok {
 			el.Focus()
 		}
@@ -175,7 +175,7 @@ func (s *simulator) checkDelay() {
 		in.RemoveAttribute("aria-invalid")
 		s.note("", false)
 	}
-	for _, b := range s.a.byID(idEnabled).QuerySelectorAll("button") {
+	for _, b := range qsa(s.a.byID(idEnabled), "button") {
 		i, _ := strconv.Atoi(b.GetAttribute("data-choice"))
 		off := in.Value() != "" && i < len(s.en.list) && !contains(s.en.list[i].When, num, den)
 		setClass(b, "off", off)

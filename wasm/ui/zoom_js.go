@@ -71,7 +71,7 @@ func newZoomer(d *drawings, f *figure, cap dom.Element, holder dom.HTMLElement) 
 	b.SetTextContent("Enlarge")
 	b.AddEventListener("click", false, func(dom.Event) { z.setEnlarged(!z.enlarged()) })
 	z.button = b
-	cap.InsertBefore(b, cap.QuerySelector("a"))
+	cap.InsertBefore(b, qs(cap, "a"))
 	d.resized.Call("observe", f.svg.Underlying())
 
 	f.el.AddEventListener("keydown", false, func(e dom.Event) { z.key(e.(*dom.KeyboardEvent)) })
@@ -366,7 +366,7 @@ func (z *zoomer) follow(active dom.Element, fired []dom.Element) bool {
 
 // followHighlight follows what the drawing shows highlighted now.
 func (z *zoomer) followHighlight() bool {
-	return z.follow(z.f.svg.QuerySelector(".location.active"), z.f.svg.QuerySelectorAll(".edge.fired"))
+	return z.follow(qs(z.f.svg, ".location.active"), qsa(z.f.svg, ".edge.fired"))
 }
 
 // bbox is an SVG element's box in the drawing's user units (no group of

@@ -5,6 +5,7 @@
 //     text, language: "uppaal" | "query", label, lines,
 //     onChange(text), onUndo(), onRedo(),
 //     singleLine, onEnter(), readOnly,          // optional
+//     lazy,                                     // optional, see below
 //   });
 //   ed.getText(); ed.setText(text);
 //   ed.setDiagnostics([{from, to, severity, message}]);
@@ -16,6 +17,13 @@
 // setText. Keys typed in the editor are its own: their keydown events do
 // not reach the page's listeners (the simulator's letter keys, the page's
 // undo), except an Escape the editor did not use.
+//
+// A lazy editor starts as a sketch: the text in the editor's frame, with
+// the editing area's name and role, and no CodeMirror view. The view is
+// made in a later task (a few per task, so that a page opening a model
+// with many editors is never frozen for long), or at once when the
+// sketch is focused or pressed, when the page focuses it, gives it
+// diagnostics or asks for its view.
 
 import { EditorState, Annotation, StateEffect, StateField, Prec, Transaction } from "@codemirror/state";
 import {
@@ -164,6 +172,12 @@ function callback(f) {
 // create makes an editor in parent; see the file's head for the options.
 function create(parent, options = {}) {
   if (!(parent instanceof Element)) throw new TypeError("BeelineEditor.create: parent must be an element");
+  return options.lazy ? lazy(parent, options) : make(parent, options, String(options.text ?? ""));
+}
+
+// make makes a CodeMirror view with text in parent, or, with no parent,
+// in place of the element instead.
+function make(parent, options, text, instead) {
   const o = options;
   const onChange = callback(o.onChange), onUndo = callback(o.onUndo), onRedo = callback(o.onRedo);
   const onEnter = callback(o.onEnter);
@@ -230,8 +244,9 @@ function create(parent, options = {}) {
 
   view = new EditorView({
     parent,
-    state: EditorState.create({ doc: String(o.text ?? ""), extensions }),
+    state: EditorState.create({ doc: text, extensions }),
   });
+  if (instead) instead.replaceWith(view.dom);
   // Keys typed in the editor are its own (see the file's head).
   const keep = (e) => { if (e.key !== "Escape" || e.defaultPrevented) e.stopPropagation(); };
   view.dom.addEventListener("keydown", keep);
@@ -271,6 +286,116 @@ function create(parent, options = {}) {
     },
     // The CodeMirror view, for tests and for what this API does not cover.
     get view() { return view; },
+  };
+}
+
+// warm makes and drops one view when the page has time, so that the
+// first editor the page needs does not pay for CodeMirror's first run.
+let warmed = false;
+
+function warm() {
+  if (warmed) return;
+  warmed = true;
+  make(null, { language: "uppaal" }, "int x = 1; // warm", null).destroy();
+}
+
+if (typeof requestIdleCallback === "function") {
+  addEventListener("load", () => requestIdleCallback(warm, { timeout: 3000 }));
+}
+
+// The lazy editors whose views are still to be made, made in tasks of
+// their own: as many as fit in a slice of a task's time.
+const waiting = new Set();
+let wakeQueued = false;
+
+function queueWake() {
+  if (wakeQueued) return;
+  wakeQueued = true;
+  setTimeout(() => {
+    wakeQueued = false;
+    const end = performance.now() + 20;
+    for (const w of waiting) {
+      w();
+      if (performance.now() > end) break;
+    }
+    if (waiting.size > 0) queueWake();
+  }, 0);
+}
+
+// sketchLines writes text into content as the view's lines.
+function sketchLines(content, text) {
+  content.replaceChildren(...text.split("\n").map((l) => {
+    const line = document.createElement("div");
+    line.className = "cm-line";
+    if (l === "") line.append(document.createElement("br"));
+    else line.textContent = l;
+    return line;
+  }));
+}
+
+// lazy makes an editor that is a sketch until its view is needed (see the
+// file's head); its API is the same.
+function lazy(parent, options) {
+  let text = String(options.text ?? "");
+  let diags = null;
+  let real = null;
+  const dom = document.createElement("div");
+  dom.className = "cm-sketch";
+  const scroller = document.createElement("div");
+  scroller.className = "cm-scroller";
+  const content = document.createElement("div");
+  content.className = "cm-content";
+  content.setAttribute("role", "textbox");
+  content.setAttribute("tabindex", "0");
+  content.setAttribute("aria-label", String(options.label ?? "Code"));
+  if (!options.singleLine) content.setAttribute("aria-multiline", "true");
+  if (options.readOnly) content.setAttribute("aria-readonly", "true");
+  sketchLines(content, text);
+  scroller.append(content);
+  dom.append(scroller);
+  parent.appendChild(dom);
+
+  const wake = () => {
+    if (real) return real;
+    waiting.delete(wake);
+    const focused = dom.contains(document.activeElement);
+    warmed = true;
+    real = make(null, options, text, dom);
+    if (diags) real.setDiagnostics(diags);
+    if (focused) real.focus();
+    return real;
+  };
+  // A press on the sketch lands in the view, where it was aimed.
+  dom.addEventListener("mousedown", (e) => {
+    const v = wake().view;
+    e.preventDefault();
+    const pos = v.posAtCoords({ x: e.clientX, y: e.clientY });
+    v.focus();
+    if (pos !== null) v.dispatch({ selection: { anchor: pos } });
+  });
+  dom.addEventListener("focusin", () => wake());
+  waiting.add(wake);
+  queueWake();
+
+  return {
+    getText() { return real ? real.getText() : text; },
+    setText(t) {
+      if (real) return real.setText(t);
+      t = String(t ?? "");
+      if (t !== text) { text = t; sketchLines(content, text); }
+    },
+    setDiagnostics(list) {
+      if (real) return real.setDiagnostics(list);
+      diags = list;
+      if (Array.isArray(list) && list.length > 0) wake();
+    },
+    focus() { wake().focus(); },
+    destroy() {
+      waiting.delete(wake);
+      if (real) real.destroy();
+      else dom.remove();
+    },
+    get view() { return wake().view; },
   };
 }
 

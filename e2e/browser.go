@@ -52,7 +52,13 @@ func StartServer(t testing.TB, root string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := webserver.New(webserver.Options{Files: files, API: engine.New(engine.Options{}), Shares: store})
+	return ServeHandler(t, webserver.New(webserver.Options{Files: files, API: engine.New(engine.Options{}), Shares: store}))
+}
+
+// ServeHandler serves h on a free loopback port until the test ends, and
+// returns the base URL, without a trailing slash.
+func ServeHandler(t testing.TB, h http.Handler) string {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

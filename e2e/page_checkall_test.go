@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"net"
-	"net/http"
 	"os"
 	"path"
 	"strings"
@@ -419,15 +417,7 @@ func serveWith(t *testing.T, root string, extra fstest.MapFS) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := webserver.New(webserver.Options{Files: overlayFS{extra, files}, API: engine.New(engine.Options{})})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: h}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	return "http://" + ln.Addr().String()
+	return ServeHandler(t, webserver.New(webserver.Options{Files: overlayFS{extra, files}, API: engine.New(engine.Options{})}))
 }
 
 // overlayFS serves top's files, and under's where top has none.

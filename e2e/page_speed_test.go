@@ -4,22 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io/fs"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
-
-	"beeline/core/engine"
-	"beeline/internal/webserver"
 )
 
 // The page against the native engine, in one run on one machine: opening
@@ -89,7 +84,7 @@ func TestPageSpeed(t *testing.T) {
 	RequireChromium(t)
 	root := WebRoot(t)
 	RequireUI(t, root)
-	cli := buildCLI(t)
+	cli := buildBeeline(t)
 	base := speedServer(t, root)
 	ctx := StartBrowser(t)
 	if _, err := chromedp.Run(ctx, chromedp.EmulateViewport(1366, 768)); err != nil {
@@ -260,52 +255,19 @@ func nativeRun(t *testing.T, cli string, args ...string) time.Duration {
 	return time.Since(start)
 }
 
-// buildCLI builds the command line into the test's temporary folder.
-func buildCLI(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "beeline")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/beeline")
-	cmd.Dir = ".."
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the command line: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // speedServer serves root as `beeline serve` does, with the models of
 // speedModels under web/speed/ so that ?model= links reach them.
 func speedServer(t *testing.T, root string) string {
 	t.Helper()
-	files, err := webserver.DirFiles(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	extra := map[string]string{}
+	extra := fstest.MapFS{}
 	for _, m := range speedModels {
-		extra["web/speed/"+m.name] = m.path
+		data, err := os.ReadFile(m.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		extra["web/speed/"+m.name] = &fstest.MapFile{Data: data}
 	}
-	h := webserver.New(webserver.Options{Files: overlay{files, extra}, API: engine.New(engine.Options{})})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: h}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	return "http://" + ln.Addr().String() + "/"
-}
-
-// overlay is an fs.FS with some names taken from files elsewhere.
-type overlay struct {
-	fs.FS
-	extra map[string]string // name in the FS → path on disk
-}
-
-func (o overlay) Open(name string) (fs.File, error) {
-	if p, ok := o.extra[name]; ok {
-		return os.Open(p)
-	}
-	return o.FS.Open(name)
+	return serveWith(t, root, extra) + "/"
 }
 
 func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }

@@ -142,24 +142,7 @@ func (p *parser) startWorker() {
 	if !p.worker.IsUndefined() {
 		return
 	}
-	w := global.Get("Worker").New(versioned(parseWorkerURL), map[string]any{"type": "module"})
-	onMsg := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		p.message(arg0(args).Get("data"))
-		return nil
-	})
-	onErr := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		msg := "the parse worker failed"
-		if m := arg0(args).Get("message"); m.Type() == js.TypeString {
-			msg += ": " + m.String()
-		}
-		p.fail(msg)
-		return nil
-	})
-	w.Set("onmessage", onMsg)
-	w.Set("onerror", onErr)
-	w.Set("onmessageerror", onErr)
-	w.Call("postMessage", map[string]any{"module": p.e.module})
-	p.worker, p.funcs = w, []js.Func{onMsg, onErr}
+	p.worker, p.funcs = startWorker(versioned(parseWorkerURL), "the parse worker", p.e.module, p.message, p.fail)
 }
 
 // send posts c to the resident worker, its body transferred.

@@ -23,24 +23,8 @@ type worker struct {
 
 // newWorker starts a worker and hands it the engine module.
 func (e *engine) newWorker() *worker {
-	w := &worker{e: e, w: global.Get("Worker").New(versioned(workerURL), map[string]any{"type": "module"})}
-	onMsg := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		w.message(arg0(args).Get("data"))
-		return nil
-	})
-	onErr := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		msg := "the engine's worker failed"
-		if m := arg0(args).Get("message"); m.Type() == js.TypeString {
-			msg += ": " + m.String()
-		}
-		w.fail(msg)
-		return nil
-	})
-	w.funcs = []js.Func{onMsg, onErr}
-	w.w.Set("onmessage", onMsg)
-	w.w.Set("onerror", onErr)
-	w.w.Set("onmessageerror", onErr)
-	w.w.Call("postMessage", map[string]any{"module": e.module})
+	w := &worker{e: e}
+	w.w, w.funcs = startWorker(versioned(workerURL), "the engine's worker", e.module, w.message, w.fail)
 	return w
 }
 
@@ -106,4 +90,29 @@ func (w *worker) terminate() {
 		f.Release()
 	}
 	w.funcs = nil
+}
+
+// startWorker starts the module worker at url, hands it the compiled
+// engine module, and calls onMessage with each message's data and onFail
+// when the worker fails (what names it in the message). It returns the
+// worker and its handlers, to be released when it is done with.
+func startWorker(url, what string, module js.Value, onMessage func(js.Value), onFail func(string)) (js.Value, []js.Func) {
+	w := global.Get("Worker").New(url, map[string]any{"type": "module"})
+	onMsg := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		onMessage(arg0(args).Get("data"))
+		return nil
+	})
+	onErr := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		msg := what + " failed"
+		if m := arg0(args).Get("message"); m.Type() == js.TypeString {
+			msg += ": " + m.String()
+		}
+		onFail(msg)
+		return nil
+	})
+	w.Set("onmessage", onMsg)
+	w.Set("onerror", onErr)
+	w.Set("onmessageerror", onErr)
+	w.Call("postMessage", map[string]any{"module": module})
+	return w, []js.Func{onMsg, onErr}
 }

@@ -296,13 +296,7 @@ func (p *parser) stopWorker() {
 	if p.worker.IsUndefined() {
 		return
 	}
-	p.worker.Set("onmessage", js.Null())
-	p.worker.Set("onerror", js.Null())
-	p.worker.Set("onmessageerror", js.Null())
-	p.worker.Call("terminate")
-	for _, f := range p.funcs {
-		f.Release()
-	}
+	stopWorker(p.worker, p.funcs)
 	p.worker, p.funcs = js.Undefined(), nil
 	// The other requests it had not answered run in fresh workers.
 	for id, c := range p.others {

@@ -82,13 +82,7 @@ func (w *worker) terminate() {
 	if w.funcs == nil {
 		return
 	}
-	w.w.Set("onmessage", js.Null())
-	w.w.Set("onerror", js.Null())
-	w.w.Set("onmessageerror", js.Null())
-	w.w.Call("terminate")
-	for _, f := range w.funcs {
-		f.Release()
-	}
+	stopWorker(w.w, w.funcs)
 	w.funcs = nil
 }
 
@@ -115,4 +109,16 @@ func startWorker(url, what string, module js.Value, onMessage func(js.Value), on
 	w.Set("onmessageerror", onErr)
 	w.Call("postMessage", map[string]any{"module": module})
 	return w, []js.Func{onMsg, onErr}
+}
+
+// stopWorker terminates a worker that startWorker started and releases
+// its handlers.
+func stopWorker(w js.Value, funcs []js.Func) {
+	w.Set("onmessage", js.Null())
+	w.Set("onerror", js.Null())
+	w.Set("onmessageerror", js.Null())
+	w.Call("terminate")
+	for _, f := range funcs {
+		f.Release()
+	}
 }

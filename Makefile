@@ -15,6 +15,8 @@ WEB_BUILD := web/build
 EDITOR    := web/editor
 # The Cloudflare Worker's generated files (build/, ignored by git).
 WORKER    := build/worker
+# Wrangler's npm packages, to run the Worker locally (make test-worker).
+WRANGLER  := build/node_modules
 SITE      := build/site
 
 .PHONY: all build run wasm worker test test-go test-wasm test-browser test-worker vet fmt-check rules bench fuzz clean
@@ -93,15 +95,23 @@ test-go:
 
 # Headless Chromium loads the harness and the page over loopback, against
 # the assets `make wasm` built. Skips without /usr/bin/chromium unless CI is
-# set (then it fails: .ci/run installs Chromium).
+# set (then it fails: .ci/run installs Chromium), and says so.
 test-browser: wasm
-	BEELINE_WEB_ROOT=$(CURDIR) $(GO) test -count=1 ./e2e/
+	@if [ ! -x /usr/bin/chromium ] && [ -z "$$CI" ]; then \
+		echo "make test: the browser tests are skipped: /usr/bin/chromium is missing (apt-get install chromium installs it)"; fi
+	BEELINE_WEB_ROOT=$(CURDIR) $(GO) test -count=1 -timeout 45m ./e2e/
 
 # The Worker under `wrangler dev --local` (workerd on loopback, KV on disk
-# in a temporary directory). Fails, rather than skips, without wrangler:
-# `npm ci --prefix build` installs it.
-test-worker: worker
+# in a temporary directory), with wrangler as build/package-lock.json pins
+# it.
+test-worker: worker $(WRANGLER)
 	BEELINE_WORKER_TEST=1 WRANGLER_SEND_METRICS=false $(GO) test -count=1 ./build/
+
+# Wrangler and its workerd, installed again only when the lockfile is newer
+# than the installation; no usage reports.
+$(WRANGLER): build/package-lock.json
+	WRANGLER_SEND_METRICS=false npm ci --prefix build --no-audit --no-fund
+	touch $@
 
 # The engine ships as wasm: run its tests on that target too, under Node.
 test-wasm:

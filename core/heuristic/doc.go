@@ -1,7 +1,16 @@
 // Package heuristic defines what every distance heuristic of Beeline's
 // directed search provides, the targets heuristics aim at, and the pieces
-// the heuristic families share. The families live in sub-packages:
-// graphdist (dL, dU) and relax (hL, hU).
+// the heuristic families share. The families live in sub-packages, each
+// with its design in its doc.go:
+//
+//   - graphdist: dL and dU, graph distances in each automaton;
+//   - relax: hL and hU, the monotonicity relaxation solved from every state;
+//   - pdb: pattern databases over projections of the network, with zones;
+//   - mas: the distance-preserving abstraction (merge-and-shrink);
+//   - pa: predicate abstraction, with relaxation refinement;
+//
+// and labels lists the kinds of global transition that mas and pa
+// synchronise on or regress through.
 //
 // # The interface
 //
@@ -35,19 +44,19 @@
 //
 // Cache wraps a heuristic with a direct-mapped table of estimates keyed
 // by a hash of the discrete part: the "bitstate" table that Kupferschmid
-// et al. use for their greedy configurations (SPIN 2006, §5). Every
-// heuristic here ignores clocks, so the estimate is a function of the
-// discrete part and the cache returns exact values up to 64-bit hash
-// collisions.
+// et al. use for their greedy configurations (SPIN 2006, §5). It is
+// used only for a heuristic whose estimate is a function of the discrete
+// part (Info.UsesZone unset), so it returns exact values up to 64-bit
+// hash collisions; one whose estimate reads the zone (pdb, and pa with
+// clock predicates) is never cached.
 //
 // # Targets
 //
 // A search for E<> φ looks for φ; for A[] φ it looks for ¬φ. TargetOf
-// reads the formula again from its text (model.Formula keeps compiled
-// closures, which say nothing about which locations or variables they
-// test), pushes negation to the leaves and expands it into disjunctive
-// normal form: a Target is a disjunction of Conjuncts, each a set of
-// allowed locations per process and a list of integer conditions.
+// reads the compiled formula's resolved form (model.Formula.Prop), pushes
+// negation to the leaves and expands it into disjunctive normal form: a
+// Target is a disjunction of Conjuncts, each a set of allowed locations
+// per process and a list of integer conditions.
 //
 //	A[] not (P(1).cs && P(2).cs)      →  P(1) ∈ {cs} ∧ P(2) ∈ {cs}
 //	A[] forall (i:id_t) forall (j:id_t) i != j imply not (P(i).cs && P(j).cs)
@@ -56,8 +65,7 @@
 //	E<> x > 3 && n == 2 (x a clock)   →  n == 2
 //
 // forall and exists over bounded ranges are expanded; a negated location
-// test becomes the other locations of its process. The target is read
-// from the compiled formula (model.Prop), not from the query's text. What a heuristic cannot
+// test becomes the other locations of its process. What a heuristic cannot
 // use — clock constraints, deadlock, function calls, meta variables — is
 // dropped, which makes the target a superset of the true one: estimates
 // can only get smaller, so admissible heuristics stay admissible. A form
@@ -70,6 +78,7 @@
 // already bound): variables are slots of the state vector, location tests
 // (process, location) pairs, select bindings their ranges, and everything
 // that cannot be followed "any value" (OpTop). Operators are ir.Op, whose
-// one table of meanings is ir.Apply. An array read at an index the heuristic does not track
-// reads any element of the array (OpAny). Constants are folded.
+// one table of meanings is ir.Apply. An array read at an index the
+// heuristic does not track reads any element of the array (OpAny).
+// Constants are folded.
 package heuristic

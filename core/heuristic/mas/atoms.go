@@ -682,8 +682,10 @@ func (b *builder) rangeOf(s int32) []int32 {
 	v := b.net.Vars[s]
 	var r []int32
 	if int64(v.Hi)-int64(v.Lo) < maxDomain {
-		for x := v.Lo; x <= v.Hi; x++ {
-			r = append(r, x)
+		// Counted in int64: an int32 counter would wrap around past
+		// the largest int32 and never end when the range ends there.
+		for x := int64(v.Lo); x <= int64(v.Hi); x++ {
+			r = append(r, int32(x))
 		}
 	}
 	b.ranges[s] = r

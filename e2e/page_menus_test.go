@@ -42,9 +42,11 @@ const watchIdle = `(() => {
     if (window.idleSnap || !document.body || document.body.dataset.job === "booting") return;
     mo.disconnect();
     window.idleSnap = window.snapFirstScreen();
+    window.idleAt = performance.now();
     new PerformanceObserver(list => {
       for (const e of list.getEntries()) window.shifts.push(e.value.toFixed(4) + " at " + Math.round(e.startTime) + " ms: " +
-        (e.sources || []).map(s => s.node ? (s.node.id ? "#" + s.node.id : s.node.nodeName) : "?").join(", "));
+        (e.sources || []).map(s => (s.node ? (s.node.id ? "#" + s.node.id : s.node.nodeName) : "?") +
+          " " + [s.previousRect.x, s.previousRect.y, s.previousRect.height].map(Math.round) + "→" + [s.currentRect.x, s.currentRect.y, s.currentRect.height].map(Math.round)).join(", "));
     }).observe({type: "layout-shift"});
   });
   mo.observe(document, {attributes: true, subtree: true, attributeFilter: ["data-job"]});

@@ -141,6 +141,7 @@ func (a *app) ready(probed <-chan struct{}) {
 	}
 	a.verifier.showTables()
 	<-probed
+	a.painted()
 	a.setInert(false)
 	a.setJob("idle")
 	loadTimes.mark("page-ready")
@@ -150,6 +151,32 @@ func (a *app) ready(probed <-chan struct{}) {
 	yieldTask()
 	asked := a.openFromURL()
 	a.keep.recall(asked)
+}
+
+// painted returns once the page as it is now has been painted (the
+// second animation frame's callback runs after the first frame's paint),
+// or at once in a hidden tab, which paints nothing. What moved under the
+// boot screen then moved before the page said it was ready: a browser
+// reports a layout shift at the first frame painted after it, which
+// could otherwise come after ready.
+func (a *app) painted() {
+	if a.doc.Underlying().Get("hidden").Bool() {
+		return
+	}
+	done := make(chan struct{})
+	frames := 0
+	var f js.Func
+	f = js.FuncOf(func(js.Value, []js.Value) any {
+		if frames++; frames < 2 {
+			global.Call("requestAnimationFrame", f)
+			return nil
+		}
+		f.Release()
+		close(done)
+		return nil
+	})
+	global.Call("requestAnimationFrame", f)
+	<-done
 }
 
 // setInert makes the page under the boot screen inert (no focus, no

@@ -173,7 +173,7 @@ func waitKept(t *testing.T, ctx context.Context, want string, dirty bool) {
 func sharedLink(t *testing.T, ctx context.Context) (string, *share.Link) {
 	t.Helper()
 	Eval[bool](t, ctx, `(document.getElementById("share-url").value = "", true)`)
-	click(t, ctx, "#share")
+	copyLink(t, ctx)
 	waitPage(t, ctx, `document.getElementById("share-url").value.includes("#")`, 5*time.Second)
 	url := Eval[string](t, ctx, `document.getElementById("share-url").value`)
 	l, err := share.Decode(url[strings.Index(url, "#"):])

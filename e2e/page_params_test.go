@@ -100,7 +100,7 @@ func TestPageHeuristicSettings(t *testing.T) {
 	Screenshot(t, ctx, "page-heuristic-settings.png")
 
 	// A share link carries the setting, and its check uses it.
-	click(t, ctx, "#share")
+	copyLink(t, ctx)
 	url := Eval[string](t, ctx, `document.getElementById("share-url").value`)
 	reopen(t, ctx, url)
 	waitPage(t, ctx, `document.body.dataset.step === "0" && document.body.dataset.job === "idle"`, 60*time.Second)

@@ -69,7 +69,7 @@ func TestPagePresentation(t *testing.T) {
 				t.Error("closing the keys list left presentation mode")
 			}
 
-			click(t, ctx, "#share")
+			copyLink(t, ctx)
 			waitPage(t, ctx, `document.getElementById("share-url").value !== ""`, 5*time.Second)
 			link := Eval[string](t, ctx, `document.getElementById("share-url").value`)
 			press(t, ctx, "\x1b")

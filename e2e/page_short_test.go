@@ -200,7 +200,7 @@ func TestPageStaticHostingNoShortLink(t *testing.T) {
 	if !Eval[bool](t, ctx, `document.getElementById("short-link").hidden`) {
 		t.Error("the Short link action is shown on a static host")
 	}
-	click(t, ctx, "#share")
+	copyLink(t, ctx)
 	if url := Eval[string](t, ctx, `document.getElementById("share-url").value`); !strings.Contains(url, "/#b") {
 		t.Errorf("Copy link gave %q", url)
 	}

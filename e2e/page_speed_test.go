@@ -136,7 +136,7 @@ func TestPageSpeed(t *testing.T) {
 	waitOpened(t, ctx, "csma-20N.xml")
 	rows = append(rows, checkTimed(t, ctx, cli, csma20, 0, []string{"--search", "gbfs", "--heuristic", "hu"}))
 	waitPage(t, ctx, `!document.getElementById("simulator").hidden`, 10*time.Second)
-	click(t, ctx, "#share")
+	copyLink(t, ctx)
 	link := Eval[string](t, ctx, `document.getElementById("share-url").value`)
 	if !strings.Contains(link, "#b1.") {
 		t.Fatalf("share link %q carries no payload", link)

@@ -100,7 +100,7 @@ func TestPagePDBTableCache(t *testing.T) {
 	Screenshot(t, ctx, "page-pdb-cached.png")
 
 	// A share link of the trace reruns the check with the cached table.
-	click(t, ctx, "#share")
+	copyLink(t, ctx)
 	url := Eval[string](t, ctx, `document.getElementById("share-url").value`)
 	reopen(t, ctx, url)
 	waitPage(t, ctx, `document.body.dataset.step === "0" && document.body.dataset.job === "idle"`, 60*time.Second)

@@ -178,7 +178,7 @@ func TestPageCheckStepAndShare(t *testing.T) {
 	// Share at step 3.
 	press(t, ctx, "aaa")
 	waitPage(t, ctx, `document.body.dataset.step === "3"`, 5*time.Second)
-	click(t, ctx, "#share")
+	copyLink(t, ctx)
 	url := Eval[string](t, ctx, `document.getElementById("share-url").value`)
 	if !strings.HasPrefix(url, base) || !strings.Contains(url, "#b1.") {
 		t.Fatalf("share link %q: want %s#b1.…", url, base)
@@ -330,4 +330,15 @@ func TestPagePositionedError(t *testing.T) {
 		t.Error("Check is enabled for a model with errors")
 	}
 	Screenshot(t, ctx, "page-error.png")
+}
+
+// copyLink clicks Copy link and waits until the clipboard has taken the
+// link or refused it. Either answer changes the page's layout (a notice
+// above it, or a longer warning in the share box), so a click made
+// before it settles could land on the wrong element.
+func copyLink(t *testing.T, ctx context.Context) {
+	t.Helper()
+	Eval[bool](t, ctx, `(document.getElementById("notice").textContent = "", true)`)
+	click(t, ctx, "#share")
+	waitPage(t, ctx, `document.getElementById("notice").textContent.includes("copied") || document.getElementById("share-warn").textContent.includes("refused")`, 5*time.Second)
 }

@@ -180,7 +180,7 @@ func traceExport(t *testing.T, ctx context.Context) {
 	}
 
 	// The share link's hash, and the model file's own SHA-256.
-	click(t, ctx, "#share")
+	copyLink(t, ctx)
 	url := Eval[string](t, ctx, `document.getElementById("share-url").value`)
 	_, frag, ok := strings.Cut(url, "#")
 	if !ok {

@@ -90,26 +90,44 @@
 //     paper's Fig. 3). From the target's predicates (1abs: together; 2abs:
 //     one abstraction each; seed: each with a location predicate of one
 //     process, trying each process's locations until the seed is decided
-//     somewhere, at most six seeds), an abstract error path from the last
-//     state found is refined backwards: a process whose edge does not end
+//     somewhere, at most six seeds; when the target is a disjunction,
+//     2abs and seed start from all its predicates together, since a
+//     predicate of one disjunct says nothing of the others), an abstract
+//     error path from the last state found is refined backwards: a process whose edge does not end
 //     where its later edge starts gets the location predicate that tells
 //     them apart; otherwise the targets' invariants join, the predicates
 //     are regressed through the assignments by substitution, and the
 //     guards and the sources' invariants join. When a path adds nothing,
 //     other paths are tried, and then the locations of the processes
 //     where the longest path starts join (the early convergence the paper
-//     meets). Refinement stops at the state and layer thresholds, at a
-//     fixpoint, or when a regression grows four times past the state
+//     meets); at most 16 paths are tried in a round. Refinement stops
+//     past the states= and layers= thresholds (defaults DefaultStates,
+//     5000, and DefaultLayers, 10), at a fixpoint, after 64 rounds or 96
+//     predicates, or when a regression grows four times past either
 //     threshold (the previous abstraction is kept). Predicates constant
 //     over the slots' domains are not added. Several abstractions combine
 //     by max (admissible) or sum.
+//
+// # Options
+//
+// preds= picks the mode (Options.Mode: 2abs, the default, 1abs, seed or
+// syntax), combine= max or sum (default sum for syntax, else max),
+// split= the most processes of a part (syntax; default 2, at most 16),
+// states= and layers= the refinement thresholds (at most 2^20 and 1024).
+// Info says admissible with max, with sum over a split that cut no
+// synchronisation, and whenever each disjunct reads one abstraction; pa
+// is not said to be consistent.
 //
 // # Precomputation and table
 //
 // Precompute reports each abstraction's refinement round, abstract states
 // and layers, and stops with the context (its deadline read on the
-// clock). Table encodes the predicates in prefix form and the abstract
-// states in tree order with msgpack, with a format version, fingerprints
-// of network and target and the options; Load checks every index a
-// lookup uses.
+// clock, polled during the enumerations). Table encodes the predicates
+// in prefix form and the abstract states in tree order with msgpack in
+// heuristic's envelope (Format, kind "pa"), with the fingerprints of
+// network and target and the options; Load refuses a table made for
+// anything else and checks every index a lookup uses. With a clock
+// predicate in some abstraction the estimate reads the zone
+// (Info.UsesZone) and heuristic.Cache does not hold it; without one it
+// may.
 package pa

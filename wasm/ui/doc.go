@@ -38,11 +38,12 @@
 // of the document it falls in (diagparts.go, with edit.Doc.Locate) and
 // marked there. The model area lists the parts as UPPAAL's project tree
 // does, with their code editors (parts_js.go, codeedit_js.go); the
-// verifier's rows edit the document's queries in place (queries_js.go). What a check, a trace or a simulated path was made
-// for is the model's meaning (semantics.go's fingerprint: not its
-// layout, comments or queries): an edit that changes it closes the trace
-// or path shown with a note, forgets the verdicts, and a check under way
-// reports its result as the previous version's.
+// verifier's rows edit the document's queries in place (queries_js.go).
+// What a check, a trace or a simulated path was made for is the model's
+// meaning (semantics.go's fingerprint: not its layout, comments or
+// queries): an edit that changes it closes the trace or path shown with
+// a note, forgets the verdicts, and a check under way reports its result
+// as the previous version's.
 //
 // The search-order, heuristic and trace menus are not written here: at
 // start the page asks the engine for its catalog (POST /catalog, filled

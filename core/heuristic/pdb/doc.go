@@ -51,9 +51,9 @@
 // abstractions, Definition 4) and keeps the sources of the assignments to
 // what is left; failing a trial, the same with hL; failing that, the
 // pattern without clocks, adding back one at a time those that raise the
-// initial distance; and last the Russian doll. A trial explores the abstraction exhaustively, where the
-// paper searches for the error only: the database needs the whole
-// abstract state space.
+// initial distance; and last the Russian doll. A trial explores the
+// abstraction exhaustively, where the paper searches for the error only:
+// the database needs the whole abstract state space.
 //
 // Where the relaxed test drops parts that the error trace needs, dprc
 // grows the pattern again from its abstraction's counterexamples

@@ -4,7 +4,7 @@
 // any import the order forbids:
 //
 //	core/zone imports core/search: zone sits below search
-//	core/protocol imports core/model: protocol may import only source
+//	core/protocol imports core/model: protocol may import only source, unpack
 //
 // # The table
 //
@@ -13,12 +13,13 @@
 // within a layer and downwards as May says, never upwards. That one order
 // carries every rule of the architecture:
 //
-//   - nothing under core/ imports wasm/, web/, cmd/, internal/ or e2e,
-//     which are the rows after core's;
-//   - core/dbm and core/source import no other layer, and core/ir only
-//     core/source;
-//   - core/protocol imports only core/source, and the engine's own layers
-//     (ir to job) sit below it, so they cannot speak the wire format;
+//   - nothing under core/ imports web/, the app's files, internal/,
+//     wasm/, build/, cmd/ or e2e, which are the rows after core's;
+//   - core/dbm, core/unpack and core/source import no other layer, and
+//     core/ir only core/source;
+//   - core/protocol imports only core/source and core/unpack, and the
+//     engine's own layers (ir to job) sit below it, so they cannot speak
+//     the wire format;
 //   - core/zone sits below core/search, core/heuristic/... and
 //     core/verify, so imports none of them;
 //   - no package under core/ imports syscall/js, a row above core's: the

@@ -15,16 +15,16 @@
 // # Regression with Cartesian abstraction
 //
 // The abstract state space is built backwards, breadth first, from the
-// abstract error states: for each conjunct of the target, the literals
-// it implies. A transition is a label of the network (core/heuristic/
-// labels: an internal edge, a binary synchronisation, a broadcast whose
-// receivers are followed as "may change": their locations, what they
-// write and the clocks they reset), read as "delay, then the edge". The
-// predecessor of an abstract state b through a transition is the
-// Cartesian abstraction of the states from which it leads into b: each
-// predicate decided on its own, true when every such state satisfies it.
-// A state subsumed by one found before (a subset of its literals: a
-// superset of its states, no farther) is dropped.
+// abstract error states: for each conjunct of the target, the literals it
+// implies. A transition is a label of the network (core/heuristic/labels:
+// an internal edge, a binary synchronisation, a broadcast whose receivers
+// are followed as "may change": their locations, what they write and the
+// clocks they reset), read as "delay, then the edge". The predecessor of
+// an abstract state b through a transition is the Cartesian abstraction
+// of the states from which it leads into b: each predicate decided on its
+// own, true when every such state satisfies it. A state subsumed by one
+// found before (a subset of its literals: a superset of its states, no
+// farther) is dropped.
 //
 // The entailment checks use two exact decision procedures, one per part
 // of the constraint language:

@@ -778,21 +778,6 @@ func (a *absEval) rangeRound(f *ForRange, h *store, v Interval, acc *flow) *stor
 	return joinStore(fl.next, fl.cont)
 }
 
-// NoEffect reports whether the back end compiles st to nothing: a
-// for (i : T) over such a body does not even run.
-func NoEffect(st Stmt) bool {
-	switch st := st.(type) {
-	case nil:
-		return true
-	case *Do:
-		_, ok := st.X.(*Const)
-		return ok
-	case *ForRange:
-		return NoEffect(st.Body)
-	}
-	return false
-}
-
 // quant runs forall (LAnd), exists (LOr) and sum (Add) over the frame
 // slot Slot = Lo..Hi. A body that decides ends the run; one of unknown
 // truth ends a copy of it. Past Rounds values, a fixpoint over the rest

@@ -1,18 +1,19 @@
 // The work of an abstract evaluation: a static bound on a computation's
 // loop rounds and calls, and how the evaluator accounts for MaxWork.
 
-package ir
+package absint
 
 import (
 	"math"
 
+	"beeline/core/ir"
 	"beeline/core/source"
 )
 
 // absWork bounds the rounds the abstract evaluator unrolls exactly in one
 // evaluation, loops, fors and quantifiers together; past it every one
 // goes to its fixpoint at once. Each loop alone is bounded by
-// AbsOptions.Rounds, but nested ones multiply. absCalls bounds the calls
+// Options.Rounds, but nested ones multiply. absCalls bounds the calls
 // of one evaluation and the rounds of its copies and comparisons
 // (CopyRounds), which are never summarised: past it the evaluation gives
 // up (absEval.run). Their sum is below MaxWork, which the soundness
@@ -27,8 +28,8 @@ const (
 // may count more (a while or for loop, whose rounds nothing bounds
 // statically, or ranges too large). Calls are followed, each counting
 // one; memo keeps each function's bound.
-func workBound(x any, memo map[*Func]int64) int64 {
-	const top = MaxWork + 1
+func workBound(x any, memo map[*ir.Func]int64) int64 {
+	const top = ir.MaxWork + 1
 	add := func(a, b int64) int64 { return min(a+b, top) }
 	times := func(n, per int64) int64 {
 		if per >= top || n > top/(per+1) {
@@ -44,40 +45,40 @@ func workBound(x any, memo map[*Func]int64) int64 {
 		return t
 	}
 	switch x := x.(type) {
-	case nil, *Const, *LocIs, *Break, *Continue, *Fill:
+	case nil, *ir.Const, *ir.LocIs, *ir.Break, *ir.Continue, *ir.Fill:
 		return 0
-	case *Ref:
+	case *ir.Ref:
 		if x == nil {
 			return 0
 		}
 		return sum(x.Index)
-	case *Load:
+	case *ir.Load:
 		return sum(x.Ref)
-	case *Unary:
+	case *ir.Unary:
 		return sum(x.X)
-	case *Binary:
+	case *ir.Binary:
 		return sum(x.X, x.Y)
-	case *Cond:
+	case *ir.Cond:
 		return sum(x.C, x.X, x.Y)
-	case *Offset:
+	case *ir.Offset:
 		return sum(x.X)
-	case *Assign:
+	case *ir.Assign:
 		return sum(x.Dst, x.X)
-	case *IncDec:
+	case *ir.IncDec:
 		return sum(x.Dst)
-	case *ClockSet:
+	case *ir.ClockSet:
 		return sum(x.Clock, x.X)
-	case *Copy:
-		return add(sum(x.Dst, x.Src), CopyRounds(int32(len(x.Ranges))))
-	case *Equal:
-		return add(sum(x.X, x.Y), CopyRounds(x.N))
-	case *Seq:
+	case *ir.Copy:
+		return add(sum(x.Dst, x.Src), ir.CopyRounds(int32(len(x.Ranges))))
+	case *ir.Equal:
+		return add(sum(x.X, x.Y), ir.CopyRounds(x.N))
+	case *ir.Seq:
 		return listBound(x.List, memo)
-	case *Quant:
+	case *ir.Quant:
 		return times(int64(x.Hi)-int64(x.Lo)+1, workBound(x.Body, memo))
-	case *Choose:
+	case *ir.Choose:
 		return add(listBound(x.Index, memo), listBound(x.List, memo))
-	case *Call:
+	case *ir.Call:
 		t, ok := memo[x.Fn]
 		if !ok {
 			memo[x.Fn] = top // no recursion reaches here; guard anyway
@@ -87,35 +88,35 @@ func workBound(x any, memo map[*Func]int64) int64 {
 		t = add(t, 1) // the call itself
 		for i, g := range x.Args {
 			t = add(t, sum(g.X, g.Src))
-			if g.Kind == ArgCopy {
-				t = add(t, CopyRounds(x.Fn.Params[i].Size))
+			if g.Kind == ir.ArgCopy {
+				t = add(t, ir.CopyRounds(x.Fn.Params[i].Size))
 			}
 		}
 		return t
-	case *Block:
+	case *ir.Block:
 		return listBound(x.List, memo)
-	case *Do:
+	case *ir.Do:
 		return sum(x.X)
-	case *If:
+	case *ir.If:
 		return sum(x.C, x.Then, x.Else)
-	case *Loop:
+	case *ir.Loop:
 		return top
-	case *ForRange:
-		if NoEffect(x.Body) {
+	case *ir.ForRange:
+		if ir.NoEffect(x.Body) {
 			return 0
 		}
 		return times(int64(x.Hi)-int64(x.Lo)+1, workBound(x.Body, memo))
-	case *Return:
+	case *ir.Return:
 		return sum(x.X)
 	}
 	return top
 }
 
 // listBound is workBound of a list run in order.
-func listBound[T any](xs []T, memo map[*Func]int64) int64 {
+func listBound[T any](xs []T, memo map[*ir.Func]int64) int64 {
 	t := int64(0)
 	for _, x := range xs {
-		t = min(t+workBound(x, memo), MaxWork+1)
+		t = min(t+workBound(x, memo), ir.MaxWork+1)
 	}
 	return t
 }
@@ -151,9 +152,9 @@ type absSite struct {
 func (a *absEval) enter(x any, pos source.Pos, fn string) {
 	if a.depth == 0 {
 		if a.memo == nil {
-			a.memo = map[*Func]int64{}
+			a.memo = map[*ir.Func]int64{}
 		}
-		a.outer = absSite{pos: pos, fn: fn, bounded: workBound(x, a.memo) <= MaxWork}
+		a.outer = absSite{pos: pos, fn: fn, bounded: workBound(x, a.memo) <= ir.MaxWork}
 	}
 	a.depth++
 }
@@ -177,7 +178,7 @@ func (a *absEval) unroll(n int64) bool {
 func (a *absEval) summarised(h *store) {
 	if !a.outer.bounded {
 		site := a.outer
-		a.fail(h, failWork, site.pos, func() string { return WorkError(site.fn, MaxWork) })
+		a.fail(h, failWork, site.pos, func() string { return ir.WorkError(site.fn, ir.MaxWork) })
 	}
 }
 
@@ -215,7 +216,7 @@ func (a *absEval) run(f func()) (gaveUp bool) {
 // the outermost construct past MaxWork among other places.
 func (a *absEval) gaveUp() Outcome {
 	site := a.outer
-	f := Failure{Pos: site.pos, Msg: WorkError(site.fn, MaxWork)}
+	f := Failure{Pos: site.pos, Msg: ir.WorkError(site.fn, ir.MaxWork)}
 	return Outcome{Fail: MayFail, Errors: []Failure{f}, GaveUp: true}
 }
 
@@ -239,6 +240,6 @@ func (a *absEval) updateGaveUp() *UpdateResult {
 	for i := range r.Meta {
 		r.Meta[i] = Top()
 	}
-	r.Resets = []AbsReset{{Clock: Interval{0, math.MaxInt32}, Value: Interval{0, math.MaxInt32}, Maybe: true}}
+	r.Resets = []ClockReset{{Clock: Interval{0, math.MaxInt32}, Value: Interval{0, math.MaxInt32}, Maybe: true}}
 	return r
 }

@@ -192,7 +192,7 @@ const DefaultRounds = 1000
 type Options struct {
 	// Rounds bounds the rounds of one loop or quantifier that are
 	// unrolled exactly before a fixpoint with widening takes over (0:
-	// DefaultRounds; at most MaxIterations-1).
+	// DefaultRounds; at most ir.MaxIterations-1).
 	Rounds int
 }
 
@@ -320,7 +320,7 @@ func EvalConstraint(c ir.Constraint, frame int32, st *State) ConstraintResult {
 	return r
 }
 
-// ApplyInterval is Apply over intervals: the result holds Apply(o, a, b)
+// ApplyInterval is ir.Apply over intervals: the result holds ir.Apply(o, a, b)
 // for every a in x and b in y whose evaluation is valid. Fail says
 // whether some pair (MayFail) or every pair (MustFail: the interval is
 // then meaningless) is invalid: division by zero, a shift count or an
@@ -596,8 +596,8 @@ func bitwise(o ir.Op, x, y Interval) Interval {
 	return span(0, ones)
 }
 
-// ApplyUnaryInterval is ApplyUnary over an interval: the result holds
-// ApplyUnary(o, a) for every a in x whose evaluation is valid, and Fail
+// ApplyUnaryInterval is ir.ApplyUnary over an interval: the result holds
+// ir.ApplyUnary(o, a) for every a in x whose evaluation is valid, and Fail
 // says whether some or every one overflows (-2147483648).
 func ApplyUnaryInterval(o ir.Op, x Interval) (Interval, Fail) {
 	switch o {

@@ -48,4 +48,19 @@
 // package like any other. Test files are not read. A test may drive its
 // package from above — core/zone's tests run searches over the zone graph
 // and replay their traces — since no importer inherits a test's imports.
+//
+// # The readers of the resolved form
+//
+// A node kind added to core/ir must be handled wherever the form is read:
+// core/model's compiled closures and reference interpreter, the abstract
+// evaluator of core/ir/absint and its static work bound, the heuristic
+// translator (core/heuristic/expr.go with relax's updates) and ir's
+// dependency walk. TestIRReaders finds the kinds itself, type-checking
+// core/ir for every type that implements ir.Expr or ir.Stmt, and looks in
+// each reader's files for a type-switch case naming each of them (*ir.X,
+// or *X inside ir). A kind a reader leaves out on purpose is exempted in
+// irReaders with the reason; an exemption the reader no longer needs
+// fails too, so the list cannot drift:
+//
+//	compiled closures: *ir.Fill (an ir.Stmt) has no case in core/model/closure_stmt.go: ...
 package archtest

@@ -293,11 +293,37 @@ type Table struct {
 	Data    []byte  `msgpack:"data"`
 }
 
+// Verdict is a query's verdict as the page, the server and the command
+// line say it. On the wire, in share links, in stored traces and in the
+// command line's JSON it is the word itself, so a Verdict encodes as the
+// plain string it was before it had a type.
+type Verdict string
+
+// The verdicts: the verifier's three (core/verify's Verdict) and
+// VerdictError for a query the verifier could not decide at all.
+const (
+	VerdictSatisfied    Verdict = "satisfied"
+	VerdictNotSatisfied Verdict = "not satisfied"
+	// VerdictUnknown: a budget or a cancellation stopped the search, the
+	// query kind is not supported yet, or the model failed at run time;
+	// Result.Reason says which.
+	VerdictUnknown Verdict = "unknown"
+	// VerdictError: the formula has errors, or the verifier failed.
+	VerdictError Verdict = "error"
+)
+
+// Decided reports whether v says whether the property holds: satisfied
+// or not satisfied.
+func (v Verdict) Decided() bool { return v == VerdictSatisfied || v == VerdictNotSatisfied }
+
+// String returns the word.
+func (v Verdict) String() string { return string(v) }
+
 // Result is the verdict on one query.
 type Result struct {
 	Query     int     `msgpack:"query"`
 	Formula   string  `msgpack:"formula"`
-	Verdict   string  `msgpack:"verdict"` // "satisfied", "not satisfied", "unknown", "error"
+	Verdict   Verdict `msgpack:"verdict"`
 	Reason    string  `msgpack:"reason,omitempty"`
 	Explored  int64   `msgpack:"explored"`
 	Stored    int64   `msgpack:"stored"`

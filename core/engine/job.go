@@ -175,7 +175,7 @@ func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopt
 	progress(search.Stats{})
 	vopts.Progress = progress
 	o := l.Check(ctx, q, vopts)
-	r := &protocol.Result{Query: q.Index, Formula: q.Text, Verdict: protocol.Verdict(o.Verdict), Reason: o.Reason}
+	r := &protocol.Result{Query: q.Index, Formula: q.Text, Verdict: present.Verdict(o), Reason: o.Reason}
 	if q.Failed {
 		r.Reason = failed
 	}

@@ -40,9 +40,9 @@ func TestManyFormulas(t *testing.T) {
 	}
 	for i, f := range results {
 		r := f.Result
-		want := "satisfied"
+		want := protocol.VerdictSatisfied
 		if i%2 == 0 {
-			want = "error"
+			want = protocol.VerdictError
 		}
 		if r.Verdict != want || (i%2 == 0 && !strings.Contains(r.Reason, fmt.Sprintf("nosuch%d", i))) {
 			t.Fatalf("formula %d (%s): %s (%s), want %s", i, r.Formula, r.Verdict, r.Reason, want)

@@ -83,9 +83,9 @@ func proofText(res *protocol.Result, c *protocol.Catalog) string {
 		return ""
 	}
 	what := "proved safe"
-	if res.Verdict == "not satisfied" {
+	if res.Verdict == protocol.VerdictNotSatisfied {
 		what = "proved unreachable"
-	} else if res.Verdict != "satisfied" {
+	} else if res.Verdict != protocol.VerdictSatisfied {
 		return ""
 	}
 	return what + ": " + strconv.FormatInt(res.Explored, 10) + " states explored, " +

@@ -121,7 +121,7 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 	c := &composer{b: b, target: h.target, bound: h.bound, report: report, words: goalWords(h.target), unit: -1}
 	abs, err := c.run(spaces)
 	if err == nil {
-		err = b.stop() // an interrupted evaluation may have gone unnoticed
+		err = b.Stop() // an interrupted evaluation may have gone unnoticed
 	}
 	if err != nil {
 		return err
@@ -202,8 +202,7 @@ const maxGoalBits = 1024
 
 // goalBits sets in g the conjuncts whose part on atom a holds in st.
 func goalBits(t *heuristic.Target, b *builder, a *atom, st []int32, g []uint64) {
-	copy(b.vars, b.initVars)
-	copy(b.locs, b.initLocs)
+	b.Init()
 	b.setOwn(a, st)
 	for k := range t.Conjuncts {
 		if conjunctHolds(&t.Conjuncts[k], b, a) {
@@ -217,16 +216,16 @@ func goalBits(t *heuristic.Target, b *builder, a *atom, st []int32, g []uint64) 
 }
 
 // conjunctHolds reports whether the part of c that atom a decides holds
-// in the state set in b.vars and b.locs: its location set for a's
+// in the state set in b's Env: its location set for a's
 // process, and its conditions that read only a's slots and constants.
 func conjunctHolds(c *heuristic.Conjunct, b *builder, a *atom) bool {
 	for _, ls := range c.Locs {
-		if ls.Proc == a.proc && !slices.Contains(ls.Locs, b.locs[a.proc]) {
+		if ls.Proc == a.proc && !slices.Contains(ls.Locs, b.Env.Locs[a.proc]) {
 			return false
 		}
 	}
 	for _, e := range c.Conds {
-		if v, ok := heuristic.Eval(e, b.locs, b.vars); decides(e, b, a) && (!ok || v == 0) {
+		if v, ok := heuristic.Eval(e, b.Env.Locs, b.Env.Vars); decides(e, b, a) && (!ok || v == 0) {
 			return false
 		}
 	}
@@ -320,7 +319,7 @@ func (c *composer) run(spaces []*space) (*abstraction, error) {
 				}
 			}
 		}
-		t, table, err := product(x.t, y.t, c.b.poll)
+		t, table, err := product(x.t, y.t, c.b.Poll)
 		if err != nil {
 			return nil, err
 		}
@@ -332,7 +331,7 @@ func (c *composer) run(spaces []*space) (*abstraction, error) {
 			}
 		}
 		if !last && t.n > c.bound {
-			q, cls, err := t.shrink(dist, c.bound, c.b.poll)
+			q, cls, err := t.shrink(dist, c.bound, c.b.Poll)
 			if err != nil {
 				return nil, err
 			}
@@ -360,7 +359,7 @@ func (c *composer) run(spaces []*space) (*abstraction, error) {
 // shrinkPart shrinks f to the bound in place, adding a node that maps f's
 // old states to the new ones.
 func (c *composer) shrinkPart(abs *abstraction, f *part) error {
-	q, cls, err := f.t.shrink(f.dist, c.bound, c.b.poll)
+	q, cls, err := f.t.shrink(f.dist, c.bound, c.b.Poll)
 	if err != nil {
 		return err
 	}

@@ -21,15 +21,12 @@ var Format = heuristic.TableFormat{Kind: "mas", What: "the merge-and-shrink tabl
 
 // Table is the encoded form of the abstraction.
 type Table struct {
-	Version int `msgpack:"version"`
-	// Network and Target fingerprint what the table was made for; Bound
-	// is N.
-	Network string      `msgpack:"network"`
-	Target  string      `msgpack:"target"`
-	Bound   int32       `msgpack:"bound"`
-	Atoms   []AtomTable `msgpack:"atoms"`
-	Nodes   []NodeTable `msgpack:"nodes"`
-	Dist    []int32     `msgpack:"dist"`
+	heuristic.TableHeader
+	// Bound is N.
+	Bound int32       `msgpack:"bound"`
+	Atoms []AtomTable `msgpack:"atoms"`
+	Nodes []NodeTable `msgpack:"nodes"`
+	Dist  []int32     `msgpack:"dist"`
 }
 
 // AtomTable is one atom: its process (−1 for none) and slots, and per
@@ -56,8 +53,7 @@ func (h *Heuristic) Table() ([]byte, error) {
 	if h.abs == nil {
 		return nil, fmt.Errorf("the merge-and-shrink abstraction is not computed")
 	}
-	t := Table{Version: FormatVersion, Network: heuristic.NetworkPrint(h.net), Target: heuristic.TargetPrint(h.target),
-		Bound: h.bound, Dist: h.abs.dist}
+	t := Table{TableHeader: Format.Header(h.net, h.target), Bound: h.bound, Dist: h.abs.dist}
 	for _, a := range h.abs.atoms {
 		at := AtomTable{Proc: a.proc, Slots: a.slots}
 		keys := make([]string, 0, len(a.keys))
@@ -85,7 +81,7 @@ func (h *Heuristic) Load(b []byte) error {
 	if err := Format.Decode(b, &t); err != nil {
 		return err
 	}
-	if err := heuristic.MadeFor(Format.What, t.Version, FormatVersion, t.Network, t.Target, h.net, h.target); err != nil {
+	if err := Format.Check(t.TableHeader, h.net, h.target); err != nil {
 		return err
 	}
 	if t.Bound != h.bound {

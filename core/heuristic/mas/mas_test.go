@@ -6,7 +6,6 @@ package mas_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -84,11 +83,7 @@ func forEachProblem(t *testing.T, f func(t *testing.T, p *reachtest.Problem)) {
 
 func precompute(t *testing.T, p *reachtest.Problem, bound int) *mas.Heuristic {
 	t.Helper()
-	h := mas.New(p.N, p.Target, mas.Options{Bound: bound})
-	if err := h.Precompute(context.Background(), nil); err != nil {
-		t.Fatalf("bound %d: %v", bound, err)
-	}
-	return h
+	return reachtest.Precomputed(t, mas.New(p.N, p.Target, mas.Options{Bound: bound}), fmt.Sprint("bound ", bound))
 }
 
 // TestEstimates checks h on states sampled by random walks, at two

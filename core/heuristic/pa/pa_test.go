@@ -7,7 +7,6 @@ package pa_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -93,11 +92,7 @@ func forEachProblem(t *testing.T, f func(t *testing.T, p *reachtest.Problem)) {
 
 func precompute(t *testing.T, p *reachtest.Problem, o pa.Options) *pa.Heuristic {
 	t.Helper()
-	h := pa.New(p.N, p.Target, o)
-	if err := h.Precompute(context.Background(), nil); err != nil {
-		t.Fatalf("%+v: %v", o, err)
-	}
-	return h
+	return reachtest.Precomputed(t, pa.New(p.N, p.Target, o), fmt.Sprintf("%+v", o))
 }
 
 // TestEstimates checks h on states sampled by random walks and their

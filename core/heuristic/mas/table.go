@@ -11,13 +11,10 @@ import (
 	"beeline/core/model"
 )
 
-// FormatVersion is the version of the table encoding; a table of another
-// version is refused. Version 2 puts the table in heuristic's envelope,
+// Format is the merge-and-shrink table format; a table of another
+// version is refused. Version 2 put the table in heuristic's envelope,
 // with a checksum.
-const FormatVersion = 2
-
-// Format is the merge-and-shrink table format.
-var Format = heuristic.TableFormat{Kind: "mas", What: "the merge-and-shrink table", Version: FormatVersion}
+var Format = heuristic.TableFormat{Kind: "mas", What: "the merge-and-shrink table", Version: 2}
 
 // Table is the encoded form of the abstraction.
 type Table struct {

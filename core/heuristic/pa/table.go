@@ -13,13 +13,10 @@ import (
 	"beeline/core/ir"
 )
 
-// FormatVersion is the version of the table encoding; a table of another
-// version is refused. Version 3 puts the table in heuristic's envelope,
-// with a checksum.
-const FormatVersion = 3
-
-// Format is the predicate abstraction's table format.
-var Format = heuristic.TableFormat{Kind: "pa", What: "the predicate abstraction table", Version: FormatVersion}
+// Format is the predicate abstraction's table format (version 3: the
+// table in heuristic's envelope, with a checksum). Tables of other
+// versions are refused.
+var Format = heuristic.TableFormat{Kind: "pa", What: "the predicate abstraction table", Version: 3}
 
 // Table is the encoded form of the abstractions.
 type Table struct {

@@ -125,3 +125,13 @@ func (f TableFormat) Header(n *model.Network, t *Target) TableHeader {
 func (f TableFormat) Check(h TableHeader, n *model.Network, t *Target) error {
 	return MadeFor(f.What, h.Version, f.Version, h.Network, h.Target, n, t)
 }
+
+// DecodeFor decodes b into v, a table in format f whose header is *h
+// (a field of v), and checks that header (Check) for network n and
+// target t.
+func (f TableFormat) DecodeFor(b []byte, v any, h *TableHeader, n *model.Network, t *Target) error {
+	if err := f.Decode(b, v); err != nil {
+		return err
+	}
+	return f.Check(*h, n, t)
+}

@@ -79,10 +79,7 @@ func (h *Heuristic) Table() ([]byte, error) {
 // refused and nothing of it is kept.
 func (h *Heuristic) Load(b []byte) error {
 	var t Table
-	if err := Format.Decode(b, &t); err != nil {
-		return err
-	}
-	if err := Format.Check(t.TableHeader, h.net, h.target); err != nil {
+	if err := Format.DecodeFor(b, &t, &t.TableHeader, h.net, h.target); err != nil {
 		return err
 	}
 	if t.Options != h.opts.key() {

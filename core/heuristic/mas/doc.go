@@ -28,11 +28,16 @@
 // The values a slot may take are found by exploring every atom from the
 // initial state, each reading the other atoms' slots over the values
 // found so far, until nothing new is found (values only grow). A slot
-// with more than maxDomain (256) values, or that makes its atom too large
-// (past maxAtomStates, the widest of its slots goes), is dropped: nobody
-// tracks it, and a transition reading it tries every value of its range.
-// A transition that would need more than maxEnum evaluations from one
-// state, or reads a slot with a range wider than maxDomain, or touches a
+// with more than fire.MaxDomain (256) values, or that makes its atom too
+// large (past maxAtomStates, the widest of its slots goes), is dropped:
+// nobody tracks it, and a transition reading it tries every value of its
+// range. Transitions are found by firing labels over enumerated
+// valuations with core/heuristic/fire, the enumeration predicate
+// abstraction uses too: the slots a transition reads from other atoms
+// (over their domains, or their declared range for a slot nobody tracks)
+// and the select values its label leaves open. A transition that would
+// need more than fire.MaxEnum (4096) evaluations from one state, or reads
+// a slot with a range wider than fire.MaxDomain, or touches a
 // meta variable, is not evaluated (coarse): its process moves along the
 // edge and the atom's slots it may write take every value of their
 // ranges, at most maxFanOut successors, else the widest is dropped.

@@ -42,6 +42,10 @@
 //     needs no encoding of the semantics into a solver, and the domains
 //     of real models are small. Past the budget, or with a wide slot, a
 //     transition is followed coarsely: what it writes may take any value.
+//     The fixpoint (fire.Firer.Domains), the enumeration (fire.Enum) and
+//     the firing with source invariants as guards are core/heuristic/fire's,
+//     shared with merge-and-shrink; its MaxDomain and MaxEnum are the 256
+//     and 4096 above.
 //   - Clock constraints, which are difference constraints, are decided
 //     with zones (core/dbm): per valuation, the clock literals of b and
 //     the target invariants, the resets undone (x = v, then x freed), the

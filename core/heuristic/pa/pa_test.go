@@ -7,7 +7,6 @@ package pa_test
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -40,35 +39,12 @@ process W {
 }
 system W;`
 
-// counters are two processes that exchange a token through a shared
-// variable, whose values make the distances.
-const counters = `
-int[0,8] tok;
-chan c;
-process P {
-    int[0,4] m;
-    state A, B;
-    init A;
-    trans
-        A -> B { guard tok % 2 == 0 && tok < 8; assign tok = tok + 1, m = (m + 1) % 5; },
-        B -> A { sync c!; };
-}
-process Q {
-    state A, B;
-    init A;
-    trans
-        A -> B { guard tok % 2 == 1; assign tok = tok + 1; },
-        B -> A { sync c?; };
-}
-system P, Q;`
-
-// inlineCases are models written for these tests.
-var inlineCases = []reachtest.Inline{
+// inlineCases are models written for these tests, and the counters
+// of reachtest (with the token handed back over a channel).
+var inlineCases = append([]reachtest.Inline{
 	{Name: "timed.xta", Src: timed, Query: "E<> W.Bad"},
 	{Name: "timed.xta", Src: timed, Query: "E<> W.Near && k == 0"},
-	{Name: "counters.xta", Src: counters, Query: "E<> tok == 7 && P.m == 4"},
-	{Name: "counters.xta", Src: counters, Query: "E<> tok == 7 && P.m == 2"},
-}
+}, reachtest.Counters(true)...)
 
 // configs are the heuristic's configurations under test; sum marks
 // those that may overestimate.
@@ -101,12 +77,8 @@ func precompute(t *testing.T, p *reachtest.Problem, o pa.Options) *pa.Heuristic 
 // times the distance, and the test reports where it overestimates and
 // by how much.
 func TestEstimates(t *testing.T) {
-	samples := 60
-	if testing.Short() || runtime.GOOS == "js" {
-		samples = 20
-	}
 	forEachProblem(t, func(t *testing.T, p *reachtest.Problem) {
-		states := p.Sample(t, rand.New(rand.NewPCG(7, uint64(len(p.N.Processes)))), samples)
+		states := p.Samples(t, 60)
 		for _, c := range configs {
 			t.Run(c.name, func(t *testing.T) {
 				if runtime.GOOS == "js" && c.name != "2abs" && c.name != "syntax-sum" {
@@ -313,3 +285,22 @@ func TestSyntaxDisjunctive(t *testing.T) {
 		t.Errorf("past the bound: h = %d (inf %v), %v; want 0 and no abstraction", v, inf, h.Info())
 	}
 }
+
+// damageCase is a small table: timed's, whose predicates are conditions
+// and clock constraints.
+func damageCase(t testing.TB) reachtest.TableCase {
+	p := reachtest.Inline{Name: "timed.xta", Src: timed, Query: "E<> W.Bad"}.Problem(t)
+	return reachtest.NewTableCase(t, p, pa.Format, func(p *reachtest.Problem) *pa.Heuristic {
+		return pa.New(p.N, p.Target, pa.Options{Mode: pa.TwoAbs})
+	})
+}
+
+// TestDamagedTable flips every bit of a table and cuts it at every
+// length: each is refused as damaged (issue 29). Behind a checksum that
+// matches, every flip of the body is refused or loads abstractions that
+// estimate without a panic.
+func TestDamagedTable(t *testing.T) { damageCase(t).ExpectIntegrity(t) }
+
+// FuzzLoadTable loads arbitrary bytes as a predicate abstraction table
+// (reachtest.FuzzTable), seeded with a real table.
+func FuzzLoadTable(f *testing.F) { damageCase(f).Fuzz(f) }

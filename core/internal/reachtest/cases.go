@@ -30,6 +30,45 @@ var Cases = []struct{ Model, Query string }{
 // query.
 type Inline struct{ Name, Src, Query string }
 
+// Problem reads c's model and query.
+func (c Inline) Problem(t testing.TB) *Problem {
+	t.Helper()
+	return New(t, testmodel.Source(t, c.Name, c.Src), c.Query)
+}
+
+// Counters are two processes that exchange a token through a shared
+// variable, whose values make the distances, with two queries: one
+// reachable, one not. With synced, each hands the token back over a
+// channel, so that the processes synchronise too.
+func Counters(synced bool) []Inline {
+	back, give, take := "", "", ""
+	if synced {
+		back, give, take = "chan c;\n", "sync c!; ", "sync c?; "
+	}
+	src := `
+int[0,8] tok;
+` + back + `process P {
+    int[0,4] m;
+    state A, B;
+    init A;
+    trans
+        A -> B { guard tok % 2 == 0 && tok < 8; assign tok = tok + 1, m = (m + 1) % 5; },
+        B -> A { ` + give + `};
+}
+process Q {
+    state A, B;
+    init A;
+    trans
+        A -> B { guard tok % 2 == 1; assign tok = tok + 1; },
+        B -> A { ` + take + `};
+}
+system P, Q;`
+	return []Inline{
+		{Name: "counters.xta", Src: src, Query: "E<> tok == 7 && P.m == 4"},
+		{Name: "counters.xta", Src: src, Query: "E<> tok == 7 && P.m == 2"},
+	}
+}
+
 // ForEach runs f as a subtest on every case of Cases, the models read
 // from dir (skipped when dir is missing), and on every inline model.
 func ForEach(t *testing.T, dir string, inline []Inline, f func(t *testing.T, p *Problem)) {
@@ -41,7 +80,7 @@ func ForEach(t *testing.T, dir string, inline []Inline, f func(t *testing.T, p *
 	}
 	for _, c := range inline {
 		t.Run(c.Name+" "+c.Query, func(t *testing.T) {
-			f(t, New(t, testmodel.Source(t, c.Name, c.Src), c.Query))
+			f(t, c.Problem(t))
 		})
 	}
 }

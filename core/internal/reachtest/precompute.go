@@ -22,22 +22,43 @@ func Precomputed[H heuristic.Heuristic](t testing.TB, h H, what any) H {
 	return h
 }
 
-// TableCase precomputes the heuristic mk makes and returns its table,
-// the heuristic, a loader that reads bytes into a fresh heuristic of mk,
-// and the states estimates are compared on: what ExpectTableIntegrity
-// and FuzzTable take.
-func (p *Problem) TableCase(t testing.TB, mk func() heuristic.Heuristic) ([]byte, heuristic.Heuristic, func([]byte) (heuristic.Heuristic, error), []State) {
+// TableCase is a heuristic's table made on a small problem, with what
+// the table checks need: its format, the heuristic it came from, a
+// loader that reads bytes into a fresh heuristic, and the states whose
+// estimates are compared.
+type TableCase struct {
+	Format heuristic.TableFormat
+	Table  []byte
+	Want   heuristic.Heuristic
+	Load   func(b []byte) (heuristic.Heuristic, error)
+	States []State
+}
+
+// NewTableCase precomputes the heuristic mk makes for p and returns its
+// table case in format f; Load makes a fresh heuristic with mk.
+func NewTableCase[H heuristic.Heuristic](t testing.TB, p *Problem, f heuristic.TableFormat, mk func(p *Problem) H) TableCase {
 	t.Helper()
-	h := Precomputed(t, mk(), "precompute")
+	h := Precomputed(t, mk(p), "precompute")
 	b, err := h.Table()
 	if err != nil {
 		t.Fatal(err)
 	}
 	load := func(b []byte) (heuristic.Heuristic, error) {
-		h := mk()
+		h := mk(p)
 		return h, h.Load(b)
 	}
-	return b, h, load, p.SampleWithSuccessors(t, 1, 20)
+	return TableCase{Format: f, Table: b, Want: h, Load: load, States: p.SampleWithSuccessors(t, 1, 20)}
+}
+
+// ExpectIntegrity runs ExpectTableIntegrity on c.
+func (c TableCase) ExpectIntegrity(t *testing.T) {
+	t.Helper()
+	ExpectTableIntegrity(t, c.Format, c.Table, c.Load, c.Want, c.States)
+}
+
+// Fuzz runs FuzzTable on c.
+func (c TableCase) Fuzz(f *testing.F) {
+	FuzzTable(f, c.Format, c.Table, c.Load, c.States)
 }
 
 // ExpectTableRoundTrip checks that a and b, two precomputations of one

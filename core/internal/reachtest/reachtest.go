@@ -7,6 +7,7 @@ package reachtest
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -81,6 +82,17 @@ func (p *Problem) Successors(t testing.TB, x *zone.Expander, s State) []State {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// Samples returns up to n states of p's random walks (Sample), seeded
+// with the number of processes so that each model walks its own way; n
+// is at most 20 under -short and under js/wasm.
+func (p *Problem) Samples(t testing.TB, n int) []State {
+	t.Helper()
+	if testing.Short() || runtime.GOOS == "js" {
+		n = min(n, 20)
+	}
+	return p.Sample(t, rand.New(rand.NewPCG(7, uint64(len(p.N.Processes)))), n)
 }
 
 // Sample follows random walks from the initial state (restarting at

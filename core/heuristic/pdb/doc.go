@@ -45,10 +45,15 @@
 // pattern again from its abstraction's counterexamples (Heuristic.refine:
 // a greedy search of the network guided by the trial database shows
 // which dropped processes, variables and clocks the abstraction
-// wrongly ignores). Trials and the final database stop at
+// wrongly ignores). A trial's patience is work, not time: it stops at
+// Options.TrialWork work units (StepWork), and the trials together at
+// SelectionRounds times as much, so that the pattern and the table
+// depend on the network, the target and the options only, never on the
+// machine's speed or load. Trials and the final database stop at
 // Options.Limits, with ErrBudget, and at the context's deadline, which
-// the exploration and the refinement's walk look at every few
-// milliseconds and the model's long computations poll (reading the
+// fails the precomputation (never leaving a smaller table); the
+// exploration and the refinement's walk look at it every few
+// milliseconds and the model's long computations poll it (reading the
 // clock, since under js/wasm the context's timer cannot fire meanwhile).
 //
 // # The table

@@ -68,7 +68,7 @@ var byteCases = []byteCase{
 			return testmodel.File(t, testmodel.Shared(t, "xtabench/mutex/mutex.xta"))
 		},
 		query: "E<> (S1.I_am_unsafe and S2.I_am_unsafe)",
-		opts:  pdb.Options{TrialWork: pdb.DefaultTrialWork / 40},
+		opts:  pdb.Options{TrialWork: 500_000},
 		sum:   "d055b6737427df745cc1112cfadb50c9e4bc56864d202645c1ec3cc2edc911a4",
 	},
 }

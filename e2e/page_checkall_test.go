@@ -16,6 +16,7 @@ import (
 
 	"beeline/core/engine"
 	"beeline/core/job"
+	"beeline/core/present"
 	"beeline/core/verify"
 	"beeline/internal/webserver"
 )
@@ -88,7 +89,7 @@ func cliVerdicts(t *testing.T, model string, queryFiles ...string) map[string]st
 	out := map[string]string{}
 	for _, q := range l.Queries {
 		o := l.Check(context.Background(), q, verify.Options{})
-		v := o.Verdict
+		v := present.Verdict(o).String()
 		switch {
 		case o.Skipped && !q.Failed:
 			v = "skipped"

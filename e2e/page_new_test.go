@@ -12,6 +12,7 @@ import (
 
 	"beeline/core/job"
 	"beeline/core/model"
+	"beeline/core/present"
 	"beeline/core/source"
 	"beeline/core/uppaal"
 	"beeline/core/verify"
@@ -275,7 +276,7 @@ func nativeVerdicts(t *testing.T, name string, src []byte) []string {
 	}
 	var out []string
 	for _, q := range l.Queries {
-		out = append(out, l.Check(context.Background(), q, verify.Options{}).Verdict)
+		out = append(out, present.Verdict(l.Check(context.Background(), q, verify.Options{})).String())
 	}
 	return out
 }

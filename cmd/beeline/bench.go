@@ -170,7 +170,7 @@ func benchTable(stdout, stderr io.Writer, cases []struct{ Model, Query string },
 			continue
 		}
 		row := []string{strings.TrimSuffix(filepath.Base(bc.Model), filepath.Ext(bc.Model)), ""}
-		verdicts := map[string]bool{}
+		verdicts := map[verify.Verdict]bool{}
 		for _, c := range configs {
 			res, err := verify.Check(context.Background(), l.Net, q.Formula, c.Options)
 			if err != nil {
@@ -180,7 +180,7 @@ func benchTable(stdout, stderr io.Writer, cases []struct{ Model, Query string },
 				continue
 			}
 			if res.Verdict != verify.Unknown {
-				verdicts[res.Verdict.String()] = true
+				verdicts[res.Verdict] = true
 			}
 			row = append(row, benchCells(res)...)
 		}
@@ -206,13 +206,13 @@ func benchCells(res *verify.Result) []string {
 
 // verdictCell names the verdict the configurations agreed on, or flags a
 // disagreement, which would be a bug.
-func verdictCell(v map[string]bool) string {
+func verdictCell(v map[verify.Verdict]bool) string {
 	switch len(v) {
 	case 0:
-		return "unknown"
+		return verify.Unknown.String()
 	case 1:
 		for k := range v {
-			return strings.ReplaceAll(k, " ", "-")
+			return strings.ReplaceAll(k.String(), " ", "-")
 		}
 	}
 	fmt.Fprintln(os.Stderr, "beeline bench: configurations disagree on the verdict")

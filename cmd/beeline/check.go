@@ -17,6 +17,7 @@ import (
 	"beeline/core/job"
 	"beeline/core/lang"
 	"beeline/core/options"
+	"beeline/core/present"
 	"beeline/core/protocol"
 	"beeline/core/source"
 	"beeline/core/verify"
@@ -226,13 +227,13 @@ func worse(a, b int) int {
 func checkOne(ctx context.Context, l *loaded, q *job.Query, opts verify.Options, asJSON bool) *queryResult {
 	o := l.Check(ctx, q, opts)
 	r := &queryResult{Index: q.Index, Formula: q.Text, Comment: q.Comment, Pos: l.FS.Position(q.Pos),
-		Verdict: o.Verdict, Reason: o.Reason, Skipped: o.Skipped && !q.Failed, q: q, res: o.Result}
+		Verdict: present.Verdict(o), Reason: o.Reason, Skipped: o.Skipped && !q.Failed, q: q, res: o.Result}
 	switch {
-	case o.Verdict == "error":
+	case o.Failed:
 		r.status = exitModelError
 	case o.Budget:
 		r.status = exitBudget
-	case o.Verdict == "unknown" && !o.Skipped:
+	case o.Verdict == verify.Unknown && !o.Skipped:
 		r.status = exitModelError // a run-time error of the model, or a kind verify refuses
 	}
 	if res := o.Result; res != nil {
@@ -303,15 +304,15 @@ func valueLine(q *lang.Query, v verify.Value) string {
 
 // queryResult is one entry of the JSON `queries` array.
 type queryResult struct {
-	Index    int             `json:"index"`
-	Formula  string          `json:"formula"`
-	Comment  string          `json:"comment,omitempty"`
-	Pos      source.Position `json:"pos"`
-	Verdict  string          `json:"verdict"`
-	Reason   string          `json:"reason,omitempty"`
-	Skipped  bool            `json:"skipped,omitempty"`
-	Explored int64           `json:"explored"`
-	Stored   int64           `json:"stored"`
+	Index    int              `json:"index"`
+	Formula  string           `json:"formula"`
+	Comment  string           `json:"comment,omitempty"`
+	Pos      source.Position  `json:"pos"`
+	Verdict  protocol.Verdict `json:"verdict"`
+	Reason   string           `json:"reason,omitempty"`
+	Skipped  bool             `json:"skipped,omitempty"`
+	Explored int64            `json:"explored"`
+	Stored   int64            `json:"stored"`
 	// Passed counts the states with a process in a committed location
 	// that were expanded without being stored (--store-committed).
 	Passed  int64   `json:"passed,omitempty"`
@@ -352,9 +353,9 @@ type checkReport struct {
 func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 	fmt.Fprintf(w, "Verifying formula %d at %s\n  %s\n", r.Index, r.Pos, r.Formula)
 	switch r.Verdict {
-	case "satisfied":
+	case protocol.VerdictSatisfied:
 		fmt.Fprintln(w, " -- Formula is satisfied.")
-	case "not satisfied":
+	case protocol.VerdictNotSatisfied:
 		fmt.Fprintln(w, " -- Formula is NOT satisfied.")
 	default:
 		fmt.Fprintf(w, " -- Formula is not decided: %s.\n", r.Reason)
@@ -362,7 +363,7 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 	if r.Initial != "" {
 		fmt.Fprintf(w, " -- No state: %s.\n", r.Initial)
 	}
-	if why, ok := strings.CutPrefix(r.Reason, verify.TraceNotBuilt); ok && r.Verdict != "unknown" {
+	if why, ok := strings.CutPrefix(r.Reason, verify.TraceNotBuilt); ok && r.Verdict != protocol.VerdictUnknown {
 		fmt.Fprintf(w, " -- Trace not built: %s.\n", why)
 	}
 	if r.res != nil {
@@ -388,13 +389,13 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 		if r.Heuristic != "" {
 			fmt.Fprintf(w, " -- States pruned : %d dead ends\n -- States reopened : %d states\n", r.Pruned, r.Reopened)
 		}
-		if r.res.Depth < 0 && r.Pruned > 0 && (r.Verdict == "satisfied" || r.Verdict == "not satisfied") {
+		if r.res.Depth < 0 && r.Pruned > 0 && r.Verdict.Decided() {
 			fmt.Fprintf(w, " -- Proved: no target is reachable; %d states explored, %d pruned as dead ends by the heuristic\n", r.Explored, r.Pruned)
 		}
 	}
 	if r.res != nil && r.res.Concrete != nil {
 		kind := "Witness"
-		if r.Verdict == "not satisfied" {
+		if r.Verdict == protocol.VerdictNotSatisfied {
 			kind = "Counterexample"
 		}
 		fmt.Fprintf(w, " -- %s trace (%d transitions):\n", kind, len(r.res.Concrete.Steps))

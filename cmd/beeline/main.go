@@ -37,7 +37,7 @@ const usage = `usage: beeline <command> [arguments]
 commands:
   parse MODEL [QUERIES.q]...   read models and print a summary of each, or its errors
   check MODEL [QUERIES.q]...   check the queries of a model and print verdicts and traces
-  prepare MODEL ... -o FILE    precompute a heuristic's table (a pattern database) for one query
+  prepare MODEL ... -o FILE    precompute a heuristic's table (by default a pattern database) for one query
   serve [--addr HOST:PORT]     serve the web app and the engine over HTTP
   share list|delete [ID]...    list or delete the short links 'serve' keeps
   bench [MODEL QUERY]...       compare blind and directed search on benchmark models

@@ -35,7 +35,8 @@ func TestCheckSymmetry(t *testing.T) {
 			if q.Symmetry != want {
 				t.Errorf("--symmetry %s, %s: symmetry %q, want %q", mode, q.Formula, q.Symmetry, want)
 			}
-			stored[q.Formula+" "+q.Verdict] = append(stored[q.Formula+" "+q.Verdict], q.Stored)
+			key := q.Formula + " " + q.Verdict.String()
+			stored[key] = append(stored[key], q.Stored)
 		}
 	}
 	for q, s := range stored {

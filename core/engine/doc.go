@@ -6,8 +6,10 @@
 //
 // It serves five routes, all POST with a msgpack protocol.Request body:
 //
-//	/parse    load the model: a FrameModel, then FrameError if it has errors, then FrameDone
-//	/check    the same, then for every picked query FrameProgress frames and one FrameResult, then FrameDone
+//	/parse    load the model: a FrameModel, then FrameError if it has
+//	          errors, then FrameDone
+//	/check    the same, then for every picked query FrameProgress frames
+//	          and one FrameResult, then FrameDone
 //	/prepare  the same model frame, then the heuristic's precomputation for the one picked
 //	          query: FrameProgress frames (Phase "precomputing") and a FrameTable, then FrameDone
 //	/simulate replay a path and take random steps (simulate.go): a FrameSim, then FrameDone
@@ -15,12 +17,13 @@
 //
 // A /check whose request carries a Table (one query) loads it into the
 // heuristic before the search instead of precomputing; a table made for
-// another model, query or heuristic option is refused with a FrameError
-// in the heuristic's words, before any search. /prepare stops a table
-// that outgrows Options.MaxTable, measured by the heuristic's own account
-// of its table when it gives one (a pattern database does, and reports
-// its trials, abstract states and distance layers too) and by the growth
-// of the engine's memory otherwise.
+// another model, query or heuristic option is refused with a FrameError in
+// the heuristic's words, before any search. /prepare stops a table that
+// outgrows the request's table budget (protocol.Options.MaxTable, else
+// Options.DefaultMaxTable, else what a frame carries, 255 MiB), measured by
+// the heuristic's own account of its table when it gives one (a pattern
+// database does, and reports its trials, abstract states and distance
+// layers too) and by the growth of the engine's memory otherwise.
 //
 // A request's Options are checked against the catalog as it is decoded,
 // so an unknown search order, heuristic or trace mode is refused before
@@ -90,6 +93,9 @@
 // back to JavaScript only when every goroutine is blocked; writing a frame
 // into the response pipe blocks until JavaScript reads it, which is what
 // lets the worker forward frames while the search is still running.
+// Options.Yield, called after every progress frame, lets the browser
+// worker's event loop run a task, so that the worker can be terminated
+// between frames.
 //
 // Cancellation is the request's context natively (a client that goes away
 // stops the search at its next checkpoint); in the browser the page

@@ -50,8 +50,8 @@ type Options struct {
 	MaxStates  int64
 	MaxMemory  int64
 	MaxTimeout time.Duration
-	// MaxJobs bounds the requests that run at once (/parse, /check and
-	// /prepare; /catalog is answered at once); 0: no bound. A request
+	// MaxJobs bounds the requests that run at once (/parse, /check,
+	// /prepare and /simulate; /catalog is answered at once); 0: no bound. A request
 	// that finds every slot taken waits up to QueueWait for one, in
 	// arrival order, and is then answered 503 with a Retry-After header.
 	MaxJobs   int

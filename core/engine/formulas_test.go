@@ -40,9 +40,9 @@ func TestManyFormulas(t *testing.T) {
 	}
 	for i, f := range results {
 		r := f.Result
-		want := "satisfied"
+		want := protocol.VerdictSatisfied
 		if i%2 == 0 {
-			want = "error"
+			want = protocol.VerdictError
 		}
 		if r.Verdict != want || (i%2 == 0 && !strings.Contains(r.Reason, fmt.Sprintf("nosuch%d", i))) {
 			t.Fatalf("formula %d (%s): %s (%s), want %s", i, r.Formula, r.Verdict, r.Reason, want)
@@ -57,13 +57,16 @@ func TestManyFormulas(t *testing.T) {
 }
 
 // When the request's time runs out, every formula left still gets its
-// result, "unknown" for lack of time.
+// result, "unknown" for lack of time. A tenth of MaxQueries: answering
+// the formulas left must fit in stopGrace also on a busy machine, and
+// these are far more than the 50 ms can check.
 func TestManyFormulasPastTime(t *testing.T) {
-	req := formulasRequest(t, MaxQueries, func(int) string { return "E<> P(1).cs && P(2).cs" })
+	n := MaxQueries / 10
+	req := formulasRequest(t, n, func(int) string { return "E<> P(1).cs && P(2).cs" })
 	_, frames := post(t, New(Options{MaxTimeout: 50 * time.Millisecond}), "/check", req)
 	results := kinds(frames)[protocol.FrameResult]
-	if len(results) != MaxQueries {
-		t.Fatalf("%d results for %d formulas", len(results), MaxQueries)
+	if len(results) != n {
+		t.Fatalf("%d results for %d formulas", len(results), n)
 	}
 	if r := results[len(results)-1].Result; r.Verdict != "unknown" || r.Reason != "time limit" {
 		t.Errorf("the last formula: %s (%s), want unknown for the time limit", r.Verdict, r.Reason)

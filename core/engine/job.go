@@ -58,7 +58,7 @@ func (h *handler) run(ctx context.Context, s *stream, req *protocol.Request, che
 		if ctx.Err() != nil {
 			if ok, _ := q.Supported(); ok {
 				s.send(&protocol.Frame{Kind: protocol.FrameResult, Result: &protocol.Result{
-					Query: q.Index, Formula: q.Text, Verdict: "unknown", Reason: search.ReasonTime}})
+					Query: q.Index, Formula: q.Text, Verdict: protocol.VerdictUnknown, Reason: search.ReasonTime}})
 				continue
 			}
 		}
@@ -175,7 +175,7 @@ func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopt
 	progress(search.Stats{})
 	vopts.Progress = progress
 	o := l.Check(ctx, q, vopts)
-	r := &protocol.Result{Query: q.Index, Formula: q.Text, Verdict: o.Verdict, Reason: o.Reason}
+	r := &protocol.Result{Query: q.Index, Formula: q.Text, Verdict: present.Verdict(o), Reason: o.Reason}
 	if q.Failed {
 		r.Reason = failed
 	}

@@ -160,7 +160,8 @@ func TestBusy(t *testing.T) {
 func TestQueue(t *testing.T) {
 	req := &protocol.Request{Version: protocol.Version, Name: "f.xml", Model: readModel(t, "../../testdata/models/fischer.xml"), Queries: []int{0}}
 	h := New(Options{MaxJobs: 1, QueueWait: time.Minute})
-	stop := running(t, h, longRequest(t, protocol.Options{TimeoutMS: 300})) // frees its slot by itself
+	// The long request frees its slot by itself.
+	stop := running(t, h, longRequest(t, protocol.Options{TimeoutMS: 300}))
 	code, frames := post(t, h, "/check", req)
 	if k := kinds(frames); code != 200 || len(k[protocol.FrameResult]) != 1 || k[protocol.FrameResult][0].Result.Verdict != "satisfied" {
 		t.Errorf("queued check: status %d, frames %+v", code, frames)

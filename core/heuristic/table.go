@@ -104,3 +104,34 @@ func exprPrint(e *Expr, w []int32) []int32 {
 	}
 	return w
 }
+
+// TableHeader opens the body of a heuristic's table: the format version
+// and fingerprints of the network and target it was made for. A table
+// embeds it first, so that its fields are encoded first, inline.
+type TableHeader struct {
+	Version int    `msgpack:"version"`
+	Network string `msgpack:"network"`
+	Target  string `msgpack:"target"`
+}
+
+// Header returns the header of a table in format f made for network n
+// and target t.
+func (f TableFormat) Header(n *model.Network, t *Target) TableHeader {
+	return TableHeader{Version: f.Version, Network: NetworkPrint(n), Target: TargetPrint(t)}
+}
+
+// Check checks header h of a table in format f against the version f
+// reads and the network and target the table is loaded for (MadeFor).
+func (f TableFormat) Check(h TableHeader, n *model.Network, t *Target) error {
+	return MadeFor(f.What, h.Version, f.Version, h.Network, h.Target, n, t)
+}
+
+// DecodeFor decodes b into v, a table in format f whose header is *h
+// (a field of v), and checks that header (Check) for network n and
+// target t.
+func (f TableFormat) DecodeFor(b []byte, v any, h *TableHeader, n *model.Network, t *Target) error {
+	if err := f.Decode(b, v); err != nil {
+		return err
+	}
+	return f.Check(*h, n, t)
+}

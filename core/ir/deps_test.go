@@ -94,7 +94,7 @@ func TestDepsGuard(t *testing.T) {
 func TestDepsLargeObjects(t *testing.T) {
 	const n = 400000
 	big := &Ref{Space: Var, Off: 0, Span: n}
-	g := &Func{Name: "g", Params: []*Param{{Size: n}}, Body: ret(k(0))}
+	g := &Func{Name: "g", Params: []*Param{{Size: n}}, Body: &Return{X: k(0)}}
 	var sum Expr = k(0)
 	for range 3000 {
 		sum = &Binary{Op: Add, X: sum, Y: &Call{Fn: g, Args: []*Arg{{Kind: ArgCopy, Src: big}}}}
@@ -109,4 +109,21 @@ func TestDepsLargeObjects(t *testing.T) {
 		&Copy{Dst: &Ref{Space: Var, Off: 4, Span: 3}, Src: v(9), Ranges: make([][2]int32, 3)},
 	}}
 	expectDeps(t, "overlapping copies", ExprDeps(cp), map[string]string{"write": "[2 3 4 5 6]"})
+}
+
+// A chain of calls without a loop (issue 29): f1 calls f2 four times, f2
+// calls f3 four times, and so on; the walk visits each function once,
+// not 4^59 times.
+func TestDepsCallChain(t *testing.T) {
+	next := &Func{Name: "f60", Body: &Return{X: k(1)}}
+	for i := 59; i >= 1; i-- {
+		var sum Expr = &Call{Fn: next}
+		for range 3 {
+			sum = &Binary{Op: Min, X: sum, Y: &Call{Fn: next}}
+		}
+		next = &Func{Name: fmt.Sprintf("f%d", i), Body: &Return{X: sum}}
+	}
+	if d := ExprDeps(&Call{Fn: next}); len(d.Calls) != 60 {
+		t.Errorf("deps of the chain: %d functions, want 60", len(d.Calls))
+	}
 }

@@ -74,80 +74,14 @@
 // guard. deps.go summarises what each piece may read and write, for the
 // dependency table.
 //
-// # Abstract evaluation
+// # Who reads it
 //
-// Abstractions (pattern databases projecting onto some variables,
-// processes and clocks; merge-and-shrink; predicate abstraction) need the
-// form evaluated where some slots are unknown. abstract.go and
-// abstract_stmt.go run it over intervals, the non-relational domain of
-// Cousot and Cousot (POPL 1977).
-//
-// An AbsState gives one Interval per state and meta slot (a point for a
-// slot the abstraction keeps, the slot's type range for a dropped one:
-// Project builds that), each process's location or UnknownLoc, select
-// values as intervals, and the pool. Values are computed in int64; a
-// result that may leave int32 may fail (an overflow), and keeps its
-// int32 part. Conditions are
-// three-valued (Tri: {0} False, an interval without 0 True, else
-// Unknown). ApplyInterval is Apply over intervals; operators without a
-// tight interval rule (remainder, power, bitwise, shifts) are computed
-// pair by pair through Apply when the operands are small, else bounded
-// coarsely. A check that may fail (subscript, range, divisor, overflow,
-// clock value, argument, return value, process index, endless loop) is
-// recorded as a Failure and narrows the value to the passing part; when
-// nothing passes the run is dead, and a result with no live run must
-// fail.
-//
-// The evaluator mirrors the concrete one node by node over an abstract
-// store: the state vectors (shared copy-on-write between branches), an
-// abstract stack with the same frame layout, the return register and the
-// clock assignments. A dynamic reference keeps its index as a strided
-// set of offsets (a[i].f reaches the f fields only); one address is read
-// and written exactly, several are read as the join of their slots and
-// written weakly (each keeps its old value or takes the new). A reference
-// parameter holds an interval of encoded addresses. An unknown condition
-// (If, Cond, &&, ||, imply, a quantifier's body, Choose's index) runs
-// both ways on copies and joins them. Statements end in up to four stores
-// (normally, break, continue, return), so control leaving a branch of
-// unknown condition is joined where it lands. Loops and quantifiers are
-// unrolled for AbsOptions.Rounds rounds, an unknown condition sending a
-// copy out of the loop; a run that may go on past them continues from a
-// fixpoint of the loop head (data and clock resets), reached by widening
-// with thresholds (the slot's range, the bounds of int, the int32
-// extremes; Blanchet et al., PLDI 2003), which covers every later round
-// and reports a possible endless loop, since rounds past the unrolling
-// are not counted. A round that changes nothing is such a fixpoint at
-// once and ends the unrolling early. In all, an evaluation unrolls at
-// most absWork rounds exactly (nested loops multiply); past them every
-// loop goes to its fixpoint at once. Calls, copies and comparisons of
-// aggregates are never summarised: an evaluation whose work in them
-// passes absCalls gives up, with the coarsest result (Outcome.GaveUp). MaxWork is accounted for in work.go:
-// a concrete run can exceed it only where the evaluator summarised
-// rounds by a fixpoint, so that is where the possible failure is
-// recorded, at the outermost construct, unless a static bound of that
-// construct's rounds and calls rules it out.
-//
-// Soundness is the contract. Let st stand for every Env whose slots lie
-// in st's intervals, whose known locations agree, with any stack
-// contents. For each such Env, the concrete evaluation of the same
-// expression, guard or update either fails, and then the abstract Fail is
-// not NoFail, or succeeds, and then Fail is not MustFail, its value lies
-// in the abstract value, each state and meta slot afterwards in the
-// result's interval, and its clock assignments are covered by the Resets
-// as AbsReset describes; a concrete run that fails does so at one of
-// the Errors' positions unless the evaluation gave up. With every slot
-// known (and loops shorter than Rounds, absWork rounds and absCalls
-// calls in all) the abstract run is the concrete run: points, the same
-// failure.
-// abstract_test.go checks both against a concrete evaluator written apart
-// from it, over random expressions, updates and functions.
-//
-// The limits are those of a non-relational domain: no correlation between
-// slots, and conditions do not narrow the slots they test (in x > 0 && 1/x
-// the division may still fail), so an abstraction that needs a relation
-// should split its states before it asks. A reference parameter bound to
-// a[i].f loses the stride. The cost is that of the concrete run times the
-// branches of unknown conditions, each copying the stack (the state
-// vectors only once written), and a loop costs up to Rounds rounds plus
-// the fixpoint's.
+// Besides core/model, which runs it, and deps.go, which summarises it,
+// the form is read by core/heuristic's translator into heuristic
+// expressions (core/heuristic/expr.go, core/heuristic/relax) and by the
+// abstract evaluator, core/ir/absint, which runs it over intervals where
+// some slots of a state are unknown. absint imports ir, never the
+// reverse: ir is the resolved form and its concrete meaning, nothing
+// more. Every one of these readers switches over the node kinds, and
+// internal/archtest's readers test fails when one misses a kind.
 package ir

@@ -34,7 +34,7 @@ func BenchmarkFormulas(b *testing.B) {
 					b.Fatal(err)
 				}
 				for _, q := range qs {
-					if o := l.Check(context.Background(), q, verify.Options{MaxMemory: 1 << 30}); o.Verdict != "satisfied" {
+					if o := l.Check(context.Background(), q, verify.Options{MaxMemory: 1 << 30}); o.Verdict != verify.Satisfied || o.Failed {
 						b.Fatalf("%s: %s %s", q.Text, o.Verdict, o.Reason)
 					}
 				}

@@ -13,10 +13,15 @@ import (
 // Outcome is one query's verdict.
 type Outcome struct {
 	Query *Query
-	// Verdict is "satisfied", "not satisfied", "unknown" or "error".
-	Verdict string
-	// Reason says why the verdict is "unknown" or "error": a budget, an
-	// unsupported kind, or a run-time error of the model with its position.
+	// Verdict is the verifier's verdict; Unknown when Failed.
+	Verdict verify.Verdict
+	// Failed is set when the query could not be decided at all: its
+	// formula has errors, or the verifier failed. The protocol and the
+	// command line say "error" (core/present's Verdict).
+	Failed bool
+	// Reason says why the verdict is Unknown or the query Failed: a
+	// budget, an unsupported kind, a run-time error of the model with its
+	// position, or the error.
 	Reason string
 	// Skipped is set when the query was not searched (errors in the
 	// formula, or a kind that is not supported yet).
@@ -25,29 +30,26 @@ type Outcome struct {
 	// or the building of the trace of a decided verdict (TraceStopped).
 	Budget bool
 	// Result is the verifier's result; nil when Skipped or when the
-	// verifier failed (then Verdict is "error").
+	// verifier failed.
 	Result *verify.Result
 }
 
 // Check decides q on l's network with opts. It never fails: every failure
-// is an Outcome with Verdict "error". The model must have compiled
-// (l.Net != nil) for any query to be searched.
+// is an Outcome that Failed. The model must have compiled (l.Net != nil)
+// for any query to be searched.
 func (l *Model) Check(ctx context.Context, q *Query, opts verify.Options) *Outcome {
 	o := &Outcome{Query: q}
 	if ok, why := q.Supported(); !ok {
-		o.Verdict, o.Reason, o.Skipped = "unknown", why, true
-		if q.Failed {
-			o.Verdict = "error"
-		}
+		o.Verdict, o.Reason, o.Skipped, o.Failed = verify.Unknown, why, true, q.Failed
 		return o
 	}
 	res, err := verify.Check(ctx, l.Net, q.Formula, opts)
 	if err != nil {
-		o.Verdict, o.Reason = "error", err.Error()
+		o.Verdict, o.Reason, o.Failed = verify.Unknown, err.Error(), true
 		return o
 	}
 	o.Result = res
-	o.Verdict, o.Reason = res.Verdict.String(), res.Reason
+	o.Verdict, o.Reason = res.Verdict, res.Reason
 	o.Budget = res.Verdict == verify.Unknown && IsBudgetReason(res.Reason) || TraceStopped(res.Reason)
 	return o
 }

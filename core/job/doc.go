@@ -20,9 +20,11 @@
 // reading and on the bytes read: MaxFileBytes (64 MiB) for a model or
 // query file, MaxTableBytes (256 MiB) for a table.
 //
-// Check maps a verify.Result to an Outcome whose Verdict is one of the
-// four words the protocol and the CLI print: "satisfied", "not
-// satisfied", "unknown" (a budget stopped the search, or the query kind is
-// not supported yet) and "error" (the formula has errors, or the model
-// failed at run time on some path).
+// Check maps a verify.Result to an Outcome: verify's Verdict, with Failed
+// set when the query could not be decided at all (the formula has errors,
+// or the verifier failed). core/present's Verdict turns an Outcome into
+// the four words the protocol and the CLI print: "satisfied", "not
+// satisfied", "unknown" (a budget stopped the search, the model failed at
+// run time on some path, or the query kind is not supported) and "error"
+// (Failed).
 package job

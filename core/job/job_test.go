@@ -55,19 +55,19 @@ func TestCheckOutcomes(t *testing.T) {
 	l := Load(file(t, "../../testdata/models/fischer-broken.xml"))
 	ctx := context.Background()
 	o := l.Check(ctx, l.Queries[0], verify.Options{Trace: verify.TraceSome})
-	if o.Verdict != "not satisfied" || o.Result == nil || o.Result.Concrete == nil || len(o.Result.Concrete.Steps) != 6 {
+	if o.Verdict != verify.NotSatisfied || o.Failed || o.Result == nil || o.Result.Concrete == nil || len(o.Result.Concrete.Steps) != 6 {
 		t.Errorf("query 0: %+v", o)
 	}
 	o = l.Check(ctx, l.AddFormula("E[] true"), verify.Options{})
-	if o.Verdict != "satisfied" || o.Budget || o.Reason != "" {
+	if o.Verdict != verify.Satisfied || o.Failed || o.Budget || o.Reason != "" {
 		t.Errorf("E[]: %+v", o)
 	}
 	o = l.Check(ctx, l.AddFormula("E<> false"), verify.Options{MaxStates: 3})
-	if o.Verdict != "unknown" || !o.Budget || o.Reason != "state limit" {
+	if o.Verdict != verify.Unknown || o.Failed || !o.Budget || o.Reason != "state limit" {
 		t.Errorf("budget: %+v", o)
 	}
 	o = l.Check(ctx, l.AddFormula("E<> undefined_name"), verify.Options{})
-	if o.Verdict != "error" || !o.Skipped || o.Result != nil {
+	if !o.Failed || o.Verdict != verify.Unknown || !o.Skipped || o.Result != nil {
 		t.Errorf("bad formula: %+v", o)
 	}
 }

@@ -94,11 +94,12 @@
 // declarations and utap's IO declarations (IO P { a, b }). The model
 // compiler decides: harmless ones get a warning, the others are refused.
 // A synchronisation label that is a channel alone, utap's CSP style, is
-// refused by the parser by name rather than as a missing '!' or '?'. Likewise, queries of kinds that are not checked
-// (bounds, Pr, simulate, E[...] estimation, A[ p U q ], control:,
-// strategies, learning queries, "under" subjections, scenarios) give a
-// *Query of kind QueryUnsupported with What set and no error. Clock rates
-// (x') and doubles parse, for the checker to refuse with a position.
+// refused by the parser by name rather than as a missing '!' or '?'.
+// Likewise, queries of kinds that are not checked (bounds, Pr, simulate,
+// E[...] estimation, A[ p U q ], control:, strategies, learning queries,
+// "under" subjections, scenarios) give a *Query of kind QueryUnsupported
+// with What set and no error. Clock rates (x') and doubles parse, for the
+// checker to refuse with a position.
 //
 // # Errors
 //
@@ -106,18 +107,19 @@
 // "expected ';', found 'x'", "expected expression, found end of text",
 // "illegal character U+0040 '@'", "integer literal 99999999999 overflows
 // int32". A ';' missing at the end of a line is reported there ("expected
-// ';', found newline"), not at the start of the next declaration. The parser recovers after an error, as go/parser does: it skips
-// to the end of the broken declaration or statement (past the next ';', or
-// up to a word that starts a new one, skipping bracketed groups whole) and
-// carries on, leaving BadDecl, BadStmt or BadExpr nodes or partial nodes
-// where text was missing. A second error on the line of the previous one,
-// or before it, is dropped, since it is usually a consequence of the first
-// (as in go/parser), and a text is
-// abandoned after 10 errors, keeping what was parsed. Nesting deeper than
-// 500 levels is reported and abandoned rather than risking the stack, and
-// so are chains longer than 10000 operators (a + b + ..., a guard's
-// conjuncts, a[0][0]..., else-if branches), which the parser builds in a
-// loop but every later pass over the tree walks by recursion (height.go).
+// ';', found newline"), not at the start of the next declaration. The
+// parser recovers after an error, as go/parser does: it skips to the end
+// of the broken declaration or statement (past the next ';', or up to a
+// word that starts a new one, skipping bracketed groups whole) and carries
+// on, leaving BadDecl, BadStmt or BadExpr nodes or partial nodes where
+// text was missing. A second error on the line of the previous one, or
+// before it, is dropped, since it is usually a consequence of the first
+// (as in go/parser), and a text is abandoned after 10 errors, keeping what
+// was parsed. Nesting deeper than 500 levels is reported and abandoned
+// rather than risking the stack, and so are chains longer than 10000
+// operators (a + b + ..., a guard's conjuncts, a[0][0]..., else-if
+// branches), which the parser builds in a loop but every later pass over
+// the tree walks by recursion (height.go).
 //
 // Every loop in the parser consumes a token or ends, so no input makes it
 // hang; the fuzz tests (fuzz_test.go) check this along with the

@@ -6,13 +6,22 @@
 //
 // core/lang is syntax only: it parses declarations, labels and queries into
 // trees and knows nothing of types. This package is the semantics: one walk
-// over each tree resolves names, checks types and compiles, so that there
-// is a single place deciding what an expression means. Compiling an
-// expression yields an operand: its type, and either a constant (folded at
-// compile time), a closure computing it, the address of the object it
-// denotes, a linear clock term, or a conjunction of clock constraints.
-// Constant folding is exact: array sizes, ranges, initialisers, template
-// arguments and constant indices must fold, or a positioned error says so.
+// over each tree resolves names and checks types, so that there is a
+// single place deciding what an expression means. The walk yields an
+// operand: its type, and either a constant (folded at compile time), the
+// resolved form computing it (a core/ir expression, every name bound to
+// storage), the address of the object it denotes, a linear clock term, or
+// a conjunction of clock constraints. Constant folding is exact: array
+// sizes, ranges, initialisers, template arguments and constant indices
+// must fold, or a positioned error says so.
+//
+// The back end (closure.go, closure_stmt.go) compiles the resolved form
+// into the closures the engine runs; the reference interpreter (eval.go,
+// eval_stmt.go) walks the same form, computes constants when loading, and
+// is the check the closures are tested against. Network.Deps, the
+// dependency table (deps.go), says what each guard, invariant and update
+// may read and write. Network.Project (project.go) rewrites the network
+// on its resolved form for the abstractions of pdb and pa.
 //
 // # The state vector
 //
@@ -121,11 +130,12 @@
 // dynamic templates, external functions, before/after_update, fractional
 // constants) are refused by name; progress measures and Gantt charts are
 // skipped with a warning. Run-time problems (out-of-range assignment or
-// argument or return value, array index out of range, division by zero,
-// negative shift, negative clock value, endless loop) set Env.Err to a
-// RuntimeError with a position; the first one wins, the closure returns 0,
-// and the caller treats the path as an error path, as UPPAAL aborts on an
-// invalid evaluation.
+// argument or return value, a result outside int32, array index out of
+// range, division by zero, negative shift, negative clock value, a loop or
+// a computation that does not end within ir.MaxIterations or ir.MaxWork)
+// set Env.Err to a RuntimeError with a position; the first one wins, the
+// closure returns 0, and the caller treats the path as an error path, as
+// UPPAAL aborts on an invalid evaluation.
 //
 // # Limits
 //

@@ -43,9 +43,11 @@ func orders() []Order {
 	}
 }
 
-// heuristics are the distance heuristics of Kupferschmid et al., "Adding
-// heuristics to UPPAAL" (dL, dU) and "Directed model checking with the
-// monotonicity abstraction" (hL, hU).
+// heuristics are the distance heuristics: dL and dU (graph distances,
+// core/heuristic/graphdist), hL and hU (the monotonicity relaxation,
+// core/heuristic/relax), and the abstractions computed beforehand: pattern
+// databases (pdb), merge-and-shrink (mas) and predicate abstraction (pa).
+// Each package's doc.go gives its design and its literature.
 func heuristics() []Heuristic {
 	return []Heuristic{
 		{protocol.Choice{Name: "dl", Label: "dL",

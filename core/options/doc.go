@@ -24,16 +24,19 @@
 // (name, label, description; Admissible, Consistent, Precomputes; its
 // Params with their allowed values and defaults) and New, which builds it
 // for a target of a network from its parameters, every one present, with
-// defaults filled in. A pattern database, say, would be
+// defaults filled in. Merge-and-shrink, for one, is (descriptions left
+// out)
 //
-//	{Choice: protocol.Choice{Name: "pdb", Label: "PDB", Admissible: true,
-//		Precomputes: true, Params: []protocol.Param{
-//			{Name: "select", Values: []string{"dprc", "rd"}, Default: "dprc"},
-//			{Name: "table"}}},
-//		New: newPDB}
+//	{Choice: protocol.Choice{Name: "mas", Label: "M&S",
+//		Admissible: true, Consistent: true, Precomputes: true,
+//		Params: []protocol.Param{{Name: "bound", Label: "bound N",
+//			Min: 1, Max: mas.MaxBound, Default: strconv.Itoa(mas.DefaultBound)}}},
+//		New: mergeAndShrink}
 //
 // and is then offered by the page, accepted on the wire and by
-// `beeline check --heuristic pdb:select=rd`, and run by `beeline bench`.
+// `beeline check --heuristic mas:bound=200`, and run by `beeline bench`.
+// A parameter has Values (a menu), Min and Max (a whole number), or
+// neither (any value).
 //
 // # Invariants
 //

@@ -263,7 +263,9 @@ type Progress struct {
 	Pruned    int64   `msgpack:"pruned"`
 	Rate      float64 `msgpack:"rate"`
 	ElapsedMS int64   `msgpack:"elapsed_ms"`
-	MemBytes  int64   `msgpack:"mem_bytes"` // memory the engine holds from the system (runtime.MemStats.Sys; on wasm about the linear memory's size)
+	// MemBytes is the memory the engine holds from the system
+	// (runtime.MemStats.Sys; on wasm about the linear memory's size).
+	MemBytes int64 `msgpack:"mem_bytes"`
 
 	// Step is what the precomputation does, in the heuristic's words
 	// ("selecting", "trial", "exploring", "distances"); Pattern the
@@ -293,17 +295,44 @@ type Table struct {
 	Data    []byte  `msgpack:"data"`
 }
 
+// Verdict is a query's verdict as the page, the server and the command
+// line say it. On the wire, in share links, in stored traces and in the
+// command line's JSON it is the word itself, so a Verdict encodes as the
+// plain string it was before it had a type.
+type Verdict string
+
+// The verdicts: the verifier's three (core/verify's Verdict) and
+// VerdictError for a query the verifier could not decide at all.
+const (
+	VerdictSatisfied    Verdict = "satisfied"
+	VerdictNotSatisfied Verdict = "not satisfied"
+	// VerdictUnknown: a budget or a cancellation stopped the search, the
+	// query kind is not supported yet, or the model failed at run time;
+	// Result.Reason says which.
+	VerdictUnknown Verdict = "unknown"
+	// VerdictError: the formula has errors, or the verifier failed.
+	VerdictError Verdict = "error"
+)
+
+// Decided reports whether v says whether the property holds: satisfied
+// or not satisfied.
+func (v Verdict) Decided() bool { return v == VerdictSatisfied || v == VerdictNotSatisfied }
+
+// String returns the word.
+func (v Verdict) String() string { return string(v) }
+
 // Result is the verdict on one query.
 type Result struct {
-	Query     int     `msgpack:"query"`
-	Formula   string  `msgpack:"formula"`
-	Verdict   string  `msgpack:"verdict"` // "satisfied", "not satisfied", "unknown", "error"
-	Reason    string  `msgpack:"reason,omitempty"`
-	Explored  int64   `msgpack:"explored"`
-	Stored    int64   `msgpack:"stored"`
-	Pruned    int64   `msgpack:"pruned"`
-	Seconds   float64 `msgpack:"seconds"`
-	Heuristic string  `msgpack:"heuristic,omitempty"` // the heuristic's description, "pdb (admissible, ...)"
+	Query    int     `msgpack:"query"`
+	Formula  string  `msgpack:"formula"`
+	Verdict  Verdict `msgpack:"verdict"`
+	Reason   string  `msgpack:"reason,omitempty"`
+	Explored int64   `msgpack:"explored"`
+	Stored   int64   `msgpack:"stored"`
+	Pruned   int64   `msgpack:"pruned"`
+	Seconds  float64 `msgpack:"seconds"`
+	// Heuristic is the heuristic's description, "pdb (admissible, ...)".
+	Heuristic string `msgpack:"heuristic,omitempty"`
 	// Symmetry names the scalar sets the search was reduced by ("pid_t
 	// (10 values)"), or says why it was not ("off: ..."); "" when the
 	// model has no scalar set to reduce by.
@@ -341,8 +370,9 @@ type Trace struct {
 	Den    int64        `msgpack:"den" json:"den"`
 	Clocks []string     `msgpack:"clocks" json:"clocks"` // names; index 0 is the reference clock
 	States []TraceState `msgpack:"states" json:"states"`
-	Steps  []TraceStep  `msgpack:"steps" json:"steps"` // Steps[k] leads from States[k] to States[k+1]
-	Final  int64        `msgpack:"final_delay" json:"final_delay"`
+	// Steps[k] leads from States[k] to States[k+1].
+	Steps []TraceStep `msgpack:"steps" json:"steps"`
+	Final int64       `msgpack:"final_delay" json:"final_delay"`
 	// End says how the trace of a liveness query ends: "" (the last
 	// state is the goal of a reachability query), "loop" (the steps from
 	// States[Loop] on repeat forever: the last state is the loop head

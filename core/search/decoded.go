@@ -8,11 +8,12 @@ import "beeline/core/dbm"
 // direct-mapped by node index. A stored zone never changes while its node
 // is live, and the sweep reads only live nodes, so an entry is valid as
 // long as its tag is the node's index: covering a node needs no
-// invalidation, only recycling its record does (forget). Where a discrete part has many live zones, every new zone
-// of that part is compared with each of them, and without the cache each
-// comparison decodes its zone: on FDDI with 10 stations (32 clocks) that
-// made the search four times slower than with matrices stored whole
-// (0.83 s against 0.20 s; 0.26 s with the cache).
+// invalidation, only recycling its record does (forget). Where a
+// discrete part has many live zones, every new zone of that part is
+// compared with each of them, and without the cache each comparison
+// decodes its zone: on FDDI with 10 stations (32 clocks) that made the
+// search four times slower than with matrices stored whole (0.83 s
+// against 0.20 s; 0.26 s with the cache).
 //
 // The cache grows with the live zones, doubling while its matrices stay
 // within maxDecodedBytes (2 MiB), or, where the sweeps compare more than

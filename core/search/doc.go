@@ -29,17 +29,14 @@
 // KeepTrace node records are never removed, and nodes are numbered in the
 // order of insertion. Without it, nothing refers to a covered node once
 // the search has popped it from the waiting list (or pruned it), and its
-// record is reused for a later node: on Fischer's protocol with 10
-// processes the store then holds 0.45 records per stored state instead
-// of 1.
+// record is reused for a later node, so the store holds fewer records
+// than it has stored states.
 //
 // Go's map is not used. Keyed by a discrete part (a string or an array),
-// it hashes with a software fallback under js/wasm: in this package's
-// benchmarks a map lookup keyed by the bytes of a 10-, 30- or 60-word
-// discrete part takes 3.8 to 4.6 times as long under js/wasm (Node) as
-// natively, 70 to 220 ns, while a lookup in the table below that finds
-// no key, hash included, takes 2.2 to 2.3 times as long, 40 to 80 ns (a
-// hit adds the key and zone comparisons). Its layout:
+// it hashes with a software fallback under js/wasm, where a map lookup
+// slows down far more against its native time than a lookup in the table
+// below does (BenchmarkGoMapLookup and BenchmarkStoreLookup compare them;
+// `make bench` runs both natively and under js/wasm). Its layout:
 //
 //	slots  []uint64        open addressing, linear probing, power-of-two size;
 //	                       0 is empty, else hash>>32 << 32 | (key index + 1),
@@ -85,31 +82,29 @@
 // a halfword, when they all fit (bytes, the usual case: bounds are
 // (c<<1)|weak with small constants), else as int16 when they all fit
 // (narrow), else as int32 in two halfwords (wide); padded to an even
-// number of halfwords. On Fischer's protocol with 9 processes, 26 of the
-// 90 off-diagonal entries are finite on average (47 with lazy zones) and
-// a zone takes 40 bytes (64) instead of 400. The records lie in chunks like the slabs' (at most 256
-// KiB, unless one zone needs more), never straddling two; a node names
-// its zone by position, in units of 4 bytes, so its int32 reaches 8 GiB of
-// zones, and a search that would pass that stops as its memory budget
-// would. Without trace data, a covered node's zone goes to a free list of
-// its size, linked through the released records themselves; a new zone
-// takes a released record of its size, or the front of the smallest
-// larger one, whose rest is released in turn (best fit: zones of one key
-// tend to shrink as they cover one another, and with exact sizes only,
-// 45% of the heap of Fischer's protocol with 9 processes stayed released
-// and unused; with splitting, 19%).
+// number of halfwords. Most entries of an extrapolated zone are
+// infinite, so a zone takes a fraction of its matrix's bytes. The
+// records lie in chunks like the slabs' (at most 256 KiB, unless one
+// zone needs more), never straddling two; a node names its zone by
+// position, in units of 4 bytes, so its int32 reaches 8 GiB of zones,
+// and a search that would pass that stops as its memory budget would.
+// Without trace data, a covered node's zone goes to a free list of its
+// size, linked through the released records themselves; a new zone takes
+// a released record of its size, or the front of the smallest larger
+// one, whose rest is released in turn (best fit: zones of one key tend
+// to shrink as they cover one another, and with exact sizes only much of
+// the heap stayed released and unused).
 //
 // The matrix form, m[i*dim+j] bounding x_i − x_j (core/dbm's layout), is
 // rebuilt where it is needed: when a state is expanded (Zone), and in the
 // sweep below when the encoded form does not settle a comparison.
 // Encoding, decoding and comparing on the encoded form cost time for the
-// memory. On Fischer's protocol with 9 processes and extrapolated zones
-// the store holds 51 bytes per stored state (node), where a matrix alone
-// takes 400, and the search takes a tenth longer than with matrices
-// stored whole; with lazy zones (core/zone's Expander.Lazy), which keep
-// more bounds and leave most comparisons to the subsumption test, which
-// needs the decoded zone, 64 bytes (145 per state of the passed list),
-// and up to a fifth longer.
+// memory: a stored state takes a fraction of a matrix's bytes, for a
+// search somewhat slower than with matrices stored whole, and slower
+// still with lazy zones (core/zone's Expander.Lazy), which keep more
+// bounds and leave most comparisons to the subsumption test, which needs
+// the decoded zone. `beeline bench --families` prints the store's bytes
+// per stored state.
 //
 // The hash is an xxHash64-style mix (four lanes, 64-bit multiplies and
 // rotates, a final avalanche) over int32 words: under js/wasm those are
@@ -252,7 +247,8 @@
 // The clock, the context and progress reports are looked at in
 // checkpoints of the main loop, paced in time (Pacer): the loop counts
 // states popped and successors generated, and the interval adapts so
-// that checkpoints come about every 2 ms, however costly a state is. A
+// that checkpoints come about every DefaultPace (2 ms), however costly a
+// state is. A
 // computation that is slow by itself — a guard calling a function that
 // loops for long, or a state with millions of successors — is reached
 // inside: a Space that implements Interrupter polls the search's

@@ -38,18 +38,27 @@ func NewDeadline(ctx context.Context, start time.Time, timeout time.Duration) De
 // Reason says why the computation must stop at now: ReasonCancelled,
 // ReasonTime, or "" to go on.
 func (d Deadline) Reason(now time.Time) string {
+	if r := d.stop(now); r != going {
+		return r.String()
+	}
+	return ""
+}
+
+// stop is Reason as the searcher records it: stopCancelled, stopTime,
+// or going.
+func (d Deadline) stop(now time.Time) stopReason {
 	if d.ctx != nil {
 		if err := d.ctx.Err(); err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
-				return ReasonTime
+				return stopTime
 			}
-			return ReasonCancelled
+			return stopCancelled
 		}
 	}
 	if !d.at.IsZero() && !now.Before(d.at) {
-		return ReasonTime
+		return stopTime
 	}
-	return ""
+	return going
 }
 
 // At returns the time budget's end (zero when there is none).

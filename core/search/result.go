@@ -41,6 +41,48 @@ const (
 	ReasonError     = "error"        // the Space returned an error; Run returns it too
 )
 
+// stopReason is why a search ended without a goal, or that it has not
+// ended: the one place the searcher records it. A budget, the deadline
+// or the context stops the search (an Interrupter's poll included, so
+// that the error the Space then returns is read as that stop), the
+// Space fails, or the waiting list runs empty.
+type stopReason uint8
+
+const (
+	// going: the search has not stopped.
+	going stopReason = iota
+	// exhausted: the waiting list ran empty; the Result is NotReached.
+	exhausted
+	stopStates    // ReasonStates
+	stopMemory    // ReasonMemory
+	stopTime      // ReasonTime
+	stopCancelled // ReasonCancelled
+	stopError     // ReasonError
+)
+
+var stopNames = [...]string{going: "going", exhausted: "exhausted", stopStates: ReasonStates,
+	stopMemory: ReasonMemory, stopTime: ReasonTime, stopCancelled: ReasonCancelled, stopError: ReasonError}
+
+// String returns the Reason of a stopped search (ReasonStates, ...),
+// "exhausted" or "going".
+func (r stopReason) String() string {
+	if int(r) < len(stopNames) {
+		return stopNames[r]
+	}
+	return fmt.Sprintf("stopReason(%d)", r)
+}
+
+// stopped reports whether r ends the search early (Result.Verdict
+// Stopped): a budget, the deadline, the context or an error.
+func (r stopReason) stopped() bool { return r != going && r != exhausted }
+
+// interrupts reports whether r is one that the searcher's interrupt poll
+// gives (the deadline, the context, the memory budget): a Space's error
+// after such a stop is how it abandoned its computation.
+func (r stopReason) interrupts() bool {
+	return r == stopTime || r == stopCancelled || r == stopMemory
+}
+
 // Stats are the counters of a search. A progress callback receives a
 // snapshot; Result holds the final one.
 type Stats struct {
@@ -53,7 +95,9 @@ type Stats struct {
 	Waiting   int64 // states in the waiting list, including covered ones not yet popped
 	Pruned    int64 // stored states not expanded because the heuristic said infinite (dead ends)
 	Passed    int64 // transient states expanded without being stored (Options.PassTransient)
-	Reopened  int64 // states stored again, on a shorter path, after a state they cover or are covered by was expanded
+	// Reopened counts the states stored again, on a shorter path, after
+	// a state they cover or are covered by was expanded.
+	Reopened int64
 
 	Rate    float64       // explored states per second
 	Elapsed time.Duration // time since the search started

@@ -170,13 +170,12 @@ type searcher struct {
 	succ  []int32 // nodes added by the current expansion
 	yield func(label, d2 []int32, z2 *dbm.DBM) bool
 
-	goals     map[int32]bool // A*: goal states generated, found when popped
-	found     int32          // goal node, or NoNode
-	exhausted bool
-	stop      string
-	// halted is why interrupted told the Space to stop a computation.
-	halted string
-	err    error
+	goals map[int32]bool // A*: goal states generated, found when popped
+	found int32          // goal node, or NoNode
+	// stop is why the search ended without a goal (going while it runs);
+	// err is the Space's error when stop is stopError.
+	stop stopReason
+	err  error
 }
 
 // newSearcher prepares a search.
@@ -243,7 +242,7 @@ func (s *searcher) run(ctx context.Context) {
 	if s.checkpoint() || !s.initial() {
 		return
 	}
-	for s.found == NoNode && s.stop == "" {
+	for s.found == NoNode && s.stop == going {
 		// The work since the last round: this state and the successors
 		// generated (counted here rather than one by one).
 		units := 1 + s.stats.Generated - s.paced
@@ -253,7 +252,7 @@ func (s *searcher) run(ctx context.Context) {
 		}
 		n, ok := s.wait.pop()
 		if !ok {
-			s.exhausted = true
+			s.stop = exhausted
 			return
 		}
 		if s.store.IsCovered(n) {
@@ -279,7 +278,7 @@ func (s *searcher) initial() bool {
 		return false
 	}
 	if !ok {
-		s.exhausted = true
+		s.stop = exhausted
 		return false
 	}
 	n, _ := s.store.Add(s.curD, s.curZ, NoNode, nil)
@@ -288,7 +287,7 @@ func (s *searcher) initial() bool {
 		return false
 	}
 	if !s.push(n, s.curD, s.curZ) {
-		s.exhausted = true
+		s.stop = exhausted
 		return false
 	}
 	s.pushSuccessors()
@@ -344,7 +343,7 @@ func (s *searcher) expand(n int32) {
 // whether the search goes on.
 func (s *searcher) passThrough() bool {
 	defer s.clo.reset()
-	for i := 0; i < s.clo.len() && s.found == NoNode && s.stop == ""; i++ {
+	for i := 0; i < s.clo.len() && s.found == NoNode && s.stop == going; i++ {
 		s.depth = s.clo.state(i, s.trD, s.trZ)
 		s.stats.Passed++
 		if err := s.sp.Successors(s.trD, s.trZ, s.yield); err != nil && s.found == NoNode {
@@ -428,11 +427,11 @@ func (s *searcher) overBudget() bool {
 	stored := int64(s.store.Len())
 	switch {
 	case s.opts.MaxStates > 0 && stored >= s.opts.MaxStates, s.store.nodes.len() >= maxNodes:
-		s.stop = ReasonStates
+		s.stop = stopStates
 	case s.store.zones.full(), s.opts.MaxMemory > 0 && s.peak() > s.opts.MaxMemory:
-		s.stop = ReasonMemory
+		s.stop = stopMemory
 	}
-	return s.stop != ""
+	return s.stop != going
 }
 
 // checkpoint checks cancellation and the time budget, runs the invariant
@@ -449,7 +448,7 @@ func (s *searcher) checkpoint() bool {
 	if s.opts.MaxMemory > 0 {
 		s.remeasure()
 	}
-	if r := s.deadline.Reason(now); r != "" {
+	if r := s.deadline.stop(now); r != going {
 		s.stop = r
 		return true
 	}
@@ -468,27 +467,29 @@ func (s *searcher) checkpoint() bool {
 
 // interrupted is what an Interrupter Space polls during a long
 // computation: whether the search's context, time budget or memory
-// budget stops it now. It records why in s.halted, so that the error the
-// computation then returns is read as that stop.
+// budget stops it now. It records the stop in s.stop, so that the error
+// the computation then returns (Interrupter's contract) is read as that
+// stop, and the search ends when the Space returns.
 func (s *searcher) interrupted() bool {
-	r := s.deadline.Reason(time.Now())
-	if r == "" && s.opts.MaxMemory > 0 && s.peak() > s.opts.MaxMemory {
-		r = ReasonMemory
+	r := s.deadline.stop(time.Now())
+	if r == going && s.opts.MaxMemory > 0 && s.peak() > s.opts.MaxMemory {
+		r = stopMemory
 	}
-	s.halted = r
-	return r != ""
+	if r != going {
+		s.stop = r
+	}
+	return r != going
 }
 
-// fail stops the search with an error, or with the reason it was
-// interrupted for when the error comes from a computation that
-// interrupted stopped.
+// fail stops the search with an error, or leaves the stop that
+// interrupted recorded when the error comes from the computation it
+// stopped.
 func (s *searcher) fail(err error) {
-	if s.halted != "" {
-		s.stop = s.halted
+	if s.stop.interrupts() {
 		return
 	}
 	s.err = err
-	s.stop = ReasonError
+	s.stop = stopError
 }
 
 // snapshot returns the statistics as of now.
@@ -507,8 +508,9 @@ func (s *searcher) snapshot(now time.Time) Stats {
 // result assembles the Result of the search.
 func (s *searcher) result() (*Result, error) {
 	if s.opts.CheckInvariants && s.err == nil {
+		// A broken store is an error whatever stopped the search.
 		if err := s.store.Check(); err != nil {
-			s.fail(fmt.Errorf("store invariant: %w", err))
+			s.err, s.stop = fmt.Errorf("store invariant: %w", err), stopError
 		}
 	}
 	r := &Result{Stats: s.snapshot(time.Now()), Goal: s.found, Depth: -1}
@@ -521,9 +523,9 @@ func (s *searcher) result() (*Result, error) {
 		if s.opts.Trace {
 			r.Trace = s.store.Path(s.found)
 		}
-	case s.stop != "":
-		r.Verdict, r.Reason = Stopped, s.stop
-	case s.exhausted:
+	case s.stop.stopped():
+		r.Verdict, r.Reason = Stopped, s.stop.String()
+	default:
 		r.Verdict = NotReached
 	}
 	return r, s.err

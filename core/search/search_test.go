@@ -471,3 +471,33 @@ func TestEnumNames(t *testing.T) {
 		t.Errorf("Order(9).String() = %q", got)
 	}
 }
+
+// Every stop reason has a name, and a stopped search's is the Reason
+// the Result reports.
+func TestStopReasonNames(t *testing.T) {
+	cases := []struct {
+		r                   stopReason
+		name                string
+		stopped, interrupts bool
+	}{
+		{going, "going", false, false},
+		{exhausted, "exhausted", false, false},
+		{stopStates, ReasonStates, true, false},
+		{stopMemory, ReasonMemory, true, true},
+		{stopTime, ReasonTime, true, true},
+		{stopCancelled, ReasonCancelled, true, true},
+		{stopError, ReasonError, true, false},
+	}
+	if len(cases) != len(stopNames) {
+		t.Fatalf("%d cases for %d stop reasons", len(cases), len(stopNames))
+	}
+	for _, c := range cases {
+		if c.r.String() != c.name || c.r.stopped() != c.stopped || c.r.interrupts() != c.interrupts {
+			t.Errorf("%d: %q, stopped %v, interrupts %v; want %q, %v, %v",
+				c.r, c.r.String(), c.r.stopped(), c.r.interrupts(), c.name, c.stopped, c.interrupts)
+		}
+	}
+	if got := stopReason(len(stopNames)).String(); got != "stopReason(7)" {
+		t.Errorf("out of range: %q", got)
+	}
+}

@@ -64,16 +64,19 @@ func TestBoundValues(t *testing.T) {
 		{"inf: n", []string{"n 0"}},
 		{"sup{P.A && n == 2}: n, n * 10 + 1", []string{"n 2", "n * 10 + 1 21"}},
 		{"sup: a[n % 3]", []string{"a[n % 3] 9"}},
-		{"sup{P.A}: x", []string{"x ≤ 5"}},                       // the invariant x <= 5
-		{"sup{P.B}: y", []string{"y < 3"}},                       // the strict invariant y < 3
-		{"sup{P.B}: x, y, n", []string{"x < 8", "y < 3", "n 3"}}, // x < 8 is above every constant: found after raising K
-		{"sup{P.C}: x", []string{"x ∞"}},                         // time passes for ever in C
+		{"sup{P.A}: x", []string{"x ≤ 5"}}, // the invariant x <= 5
+		{"sup{P.B}: y", []string{"y < 3"}}, // the strict invariant y < 3
+		// x < 8 is above every constant: found after raising K.
+		{"sup{P.B}: x, y, n", []string{"x < 8", "y < 3", "n 3"}},
+		{"sup{P.C}: x", []string{"x ∞"}}, // time passes for ever in C
 		{"sup: y, n", []string{"y ∞", "n 3"}},
 		{"inf{P.B}: x", []string{"x ≥ 2"}},
 		{"inf{P.C}: y", []string{"y ≥ 0"}},
-		{"inf{P.C && y > 1}: y", []string{"y > 1"}},            // a clock constraint in the condition
-		{"sup{P.C && x < 4}: x", []string{"x < 4"}},            // which may bound the supremum
-		{"sup{P.A && x >= 2 && n == 1}: x", []string{"x ≤ 5"}}, // and need not
+		// A clock constraint in the condition, which may bound the
+		// supremum, and need not.
+		{"inf{P.C && y > 1}: y", []string{"y > 1"}},
+		{"sup{P.C && x < 4}: x", []string{"x < 4"}},
+		{"sup{P.A && x >= 2 && n == 1}: x", []string{"x ≤ 5"}},
 		{"inf{P.A && not (x <= 3)}: x", []string{"x > 3"}},
 		{"sup{n > 5}: n, x", []string{"n none", "x none"}}, // the condition never holds
 		{"sup{P.A && x > 5}: x", []string{"x none"}},       // not even with a clock

@@ -17,7 +17,9 @@
 // each symbolic state, so "a state where φ holds" means a symbolic state
 // whose zone meets φ. The statistical and strategy queries are recognised
 // and answered "unknown" with the reason in plain words; they are never
-// mis-checked.
+// mis-checked. sup and inf queries (bounds.go) explore every reachable
+// state where their condition holds and give the bounds of their clocks
+// and integers.
 //
 // # Liveness: E[], A<> and -->
 //
@@ -82,7 +84,7 @@
 // are part of its extrapolation bounds), and hands search.Run a fresh
 // zone.Expander as the Space and the Holds method of a zone.Goal as the
 // Goal: both fit search's interfaces by their method sets alone. A trace
-// goes back the same way, as zone.SymbolicSteps (labels and discrete
+// goes back the same way, as []zone.SymbolicStep (labels and discrete
 // parts) for Graph.Concretize. The Graph does not change during the
 // search, so it formats the result afterwards (Result.Graph), and several
 // searches could share it, each with its own Expander and Goal.
@@ -90,15 +92,19 @@
 // # Directed search
 //
 // Options.Heuristic builds a distance heuristic (dL, dU from
-// core/heuristic/graphdist; hL, hU from core/heuristic/relax; package
-// core/options names them and makes the builders) for the target of the
-// search — φ for E<> φ, ¬φ for A[] φ, read by heuristic.TargetOf. It is
-// precomputed and wrapped in a bounded table of estimates
-// (heuristic.Cache) unless NoHeuristicCache. It orders A* and greedy
+// core/heuristic/graphdist; hL, hU from core/heuristic/relax; pattern
+// databases, merge-and-shrink and predicate abstraction from pdb, mas and
+// pa; package core/options names them and makes the builders) for the
+// target of the search — φ for E<> φ, ¬φ for A[] φ, read by
+// heuristic.TargetOf. It is precomputed, or its table read from
+// Options.Table, and, unless NoHeuristicCache or its estimate reads the
+// zone, wrapped in a bounded table of estimates (heuristic.Cache,
+// DefaultHeuristicCache entries; heuristic.go). It orders A* and greedy
 // search and prunes dead ends in any order; verdicts stay exact because
 // every heuristic says "infinite" only where the target is truly
 // unreachable. With TraceShortest, A* is kept when the heuristic is
-// admissible (its traces are shortest); other orders become BFS.
+// admissible (its traces are shortest) and refused with an inadmissible
+// one; other orders become BFS.
 //
 // # Symmetry
 //
@@ -112,7 +118,12 @@
 // a set only through quantifiers — hence the verdict is the one without
 // reduction; the search orders and heuristics run on representatives
 // unchanged (a heuristic's estimate at a representative is its estimate
-// of a state of the same distance to the goal). A trace comes back as a
+// of a state of the same distance to the goal). A heuristic whose
+// guarantees hold only on states reachable from the initial state (pdb,
+// mas, pa: heuristic.Info.AnyState unset) estimates a representative by
+// the least of its estimates over the initial state's orbit; with more
+// than 256 states in that orbit, reduction is turned off and
+// Result.Symmetry says why. A trace comes back as a
 // path of representatives whose labels carry the permutations applied;
 // zone.Unfolder maps it to the network's processes and values before it
 // is concretized. Liveness and sup/inf queries are not reduced.
@@ -122,8 +133,9 @@
 // # Traces
 //
 // With TraceSome the search keeps parent pointers and the trace found by the
-// search order in use is returned; TraceShortest forces breadth-first
-// search, whose trace has the fewest transitions. The symbolic trace is
+// search order in use is returned; TraceShortest runs breadth-first search,
+// whose trace has the fewest transitions, unless the order is A* with an
+// admissible heuristic. The symbolic trace is
 // replayed without extrapolation and turned into a concrete one (delays and
 // clock values at every step) by zone.Graph.Concretize.
 package verify

@@ -139,10 +139,16 @@ type liveSearch struct {
 	nodes map[string][]*lnode
 	stack []*lframe
 
-	outer               search.Stats // the enclosing reachability search, for --> (its last snapshot)
-	seen                int64        // the states it has stored so far
-	own                 search.Stats // this search's counters: Explored, Stored, Included, MemoryBytes
-	base                int64        // the program's memory at the start, with a memory budget (search.Options.MaxMemory)
+	// outer is the enclosing reachability search's last snapshot, for
+	// -->; seen the states it has stored so far.
+	outer search.Stats
+	seen  int64
+	// own are this search's counters: Explored, Stored, Included,
+	// MemoryBytes.
+	own search.Stats
+	// base is the program's memory at the start, with a memory budget
+	// (search.Options.MaxMemory).
+	base                int64
 	begin, lastProgress time.Time
 	budget              budget // stops x's computations too
 	pace                search.Pacer

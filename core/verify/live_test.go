@@ -28,9 +28,11 @@ func TestLivenessVerdicts(t *testing.T) {
 		{"timelock", "P.busy --> P.done or P.stuck", Satisfied, 0},
 		{"timelock", "E[] P.busy", NotSatisfied, 0}, // the initial state is idle
 		{"timelock", "E[] P.idle or P.busy or P.done", Satisfied, zone.EndDelay},
-		{"timelock", "E[] x <= 10", Satisfied, zone.EndLoop}, // idle -> busy -> done -> idle quickly enough
+		// idle -> busy -> done -> idle quickly enough
+		{"timelock", "E[] x <= 10", Satisfied, zone.EndLoop},
 		{"timelock", "A<> x > 10", NotSatisfied, zone.EndLoop},
-		{"timelock", "E[] x <= 10 and not P.done", Satisfied, zone.EndDeadlock}, // busy -> stuck at x = 3
+		// busy -> stuck at x = 3
+		{"timelock", "E[] x <= 10 and not P.done", Satisfied, zone.EndDeadlock},
 		{"cycle", "E[] P.a or P.b", Satisfied, zone.EndLoop},
 		{"cycle", "A<> P.d", NotSatisfied, zone.EndLoop},
 		{"cycle", "P.c --> P.d", Satisfied, 0},

@@ -202,34 +202,100 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		res.Symmetry = symmetryUnused(n, "sup and inf queries are checked without it")
 		return checkBounds(ctx, n, f, opts, res)
 	}
-	target, negate, why := reachability(f)
+	return checkReachability(ctx, n, f, opts, start, res)
+}
+
+// checkReachability decides an E<> or A[] query by a search for its
+// target (a query of another kind is Unknown: not supported), in four
+// steps: the target and its zone graph (newReach), the search's options
+// with the heuristic precomputed (searchOptions), the search and its
+// verdict (reach.search), and the trace (buildTrace).
+func checkReachability(ctx context.Context, n *model.Network, f *model.Formula, opts Options, start time.Time, res *Result) (*Result, error) {
+	r, why, err := newReach(ctx, n, f, opts, start)
+	if err != nil {
+		return nil, err
+	}
 	if why != "" {
 		res.Reason = why
 		return res, nil
 	}
-	g, err := zone.New(n, zone.Options{}, target)
+	res.Graph = r.graph
+	sopts, h, why, err := searchOptions(ctx, n, f, opts, start, r.stop.deadline, res)
 	if err != nil {
 		return nil, err
 	}
-	res.Graph = g
-	goal := g.Goal(target)
+	if why != "" {
+		res.Reason = why
+		return res, nil
+	}
+	sres, sym := r.search(ctx, opts, h, sopts, res)
+	if sres != nil && opts.Trace != TraceNone {
+		if err := buildTrace(res, sym, sres.Trace, r.target, r.stop); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// reach is a check by reachability: the target searched for, the zone
+// graph and the goal that tests the target on its states, and the
+// check's budget as the goal's computations and the trace's see it.
+type reach struct {
+	target *model.Prop
+	// negate is set for A[]: reaching the target violates the property.
+	negate bool
+	graph  *zone.Graph
+	goal   *zone.Goal
+	stop   *budget
+	// goalErr is the goal's error when the budget first stopped one of
+	// its computations: an error of the model, not of the stop, when
+	// it is not nil.
+	goalErr error
+}
+
+// newReach is the first step of a check by reachability: the target of
+// f, the zone graph whose extrapolation bounds include its constants,
+// and its goal, stopped by the check's budget (opts.Timeout from start,
+// and ctx). why says why f is not decided by reachability.
+func newReach(ctx context.Context, n *model.Network, f *model.Formula, opts Options, start time.Time) (r *reach, why string, err error) {
+	target, negate, why := reachability(f)
+	if why != "" {
+		return nil, why, nil
+	}
+	g, err := zone.New(n, zone.Options{}, target)
+	if err != nil {
+		return nil, "", err
+	}
+	r = &reach{target: target, negate: negate, graph: g, goal: g.Goal(target),
+		stop: &budget{deadline: search.NewDeadline(ctx, start, opts.Timeout)}}
 	// The goal evaluates with its own Expander, out of the search's
 	// reach: it stops on the same budget, and an error it reports after
 	// that is the stop's.
-	stop := &budget{deadline: search.NewDeadline(ctx, start, opts.Timeout)}
-	var goalErr error
-	goal.SetInterrupt(func() bool {
-		first := stop.stopped == ""
-		if !stop.interrupt() {
-			return false
-		}
-		if first {
-			goalErr = goal.Err()
-		}
-		return true
-	})
+	r.goal.SetInterrupt(r.interruptGoal)
+	return r, "", nil
+}
 
-	sopts := search.Options{
+// interruptGoal is the goal's interrupt: the check's budget, which
+// records the goal's error as it stands when it first stops the goal.
+func (r *reach) interruptGoal() bool {
+	first := r.stop.stopped == ""
+	if !r.stop.interrupt() {
+		return false
+	}
+	if first {
+		r.goalErr = r.goal.Err()
+	}
+	return true
+}
+
+// searchOptions is the second step of a check by reachability: the
+// search's options from opts, with the heuristic precomputed by the
+// check's deadline (its estimate orders the search and what is left of
+// the timeout bounds it) and breadth-first order where a shortest trace
+// needs it. why says why the check ends here: the deadline or ctx
+// stopped the precomputation.
+func searchOptions(ctx context.Context, n *model.Network, f *model.Formula, opts Options, start time.Time, deadline search.Deadline, res *Result) (sopts search.Options, h heuristic.Heuristic, why string, err error) {
+	sopts = search.Options{
 		Order:         opts.Order,
 		Seed:          opts.Seed,
 		MaxStates:     opts.MaxStates,
@@ -240,23 +306,17 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		Trace:         opts.Trace != TraceNone,
 		PassTransient: !opts.StoreCommitted,
 	}
-	var h heuristic.Heuristic
 	if opts.Heuristic != nil {
-		var reason string
-		h, reason, err = precompute(ctx, stop.deadline, n, f, opts, res)
-		if err != nil {
-			return nil, err
-		}
-		if h == nil {
-			res.Reason = reason
-			return res, nil
+		h, why, err = precompute(ctx, deadline, n, f, opts, res)
+		if err != nil || h == nil {
+			return sopts, nil, why, err
 		}
 		if opts.Timeout > 0 {
 			sopts.Timeout = max(opts.Timeout-time.Since(start), time.Nanosecond)
 		}
 		sopts.Heuristic = h.Estimate
 		if opts.Trace == TraceShortest && opts.Order == search.AStar && !h.Info().Admissible {
-			return nil, fmt.Errorf("a shortest trace with A* needs an admissible heuristic, and %s is not", h.Info().Name)
+			return sopts, nil, "", fmt.Errorf("a shortest trace with A* needs an admissible heuristic, and %s is not", h.Info().Name)
 		}
 	}
 	if opts.Trace == TraceShortest && opts.Order != search.AStar {
@@ -266,48 +326,54 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 		sopts.Order = search.BFS
 		sopts.CoverRequiresSmallerDepth = true
 	}
-	space, sym, err := symmetricSpace(g, opts, h, &sopts, res)
+	return sopts, h, "", nil
+}
+
+// search is the third step of a check by reachability: it searches the
+// zone graph, reduced by symmetry where it may be, and reads the outcome
+// into res: the statistics, and the verdict or why there is none (a
+// budget, a run-time error of the model). It returns the search's
+// result when the target was reached, with the symmetry reduction its
+// trace is to be mapped back from (nil: none); nil when there is no
+// trace to build.
+func (r *reach) search(ctx context.Context, opts Options, h heuristic.Heuristic, sopts search.Options, res *Result) (*search.Result, *zone.Symmetric) {
+	space, sym, err := symmetricSpace(r.graph, opts, h, &sopts, res)
 	if err != nil {
 		res.Reason = err.Error()
-		return res, nil
+		return nil, nil
 	}
 	space.Lazy()
 	var sres *search.Result
-	if sopts.Trace && sopts.PassTransient && sopts.Order != search.AStar && g.HasCommitted() {
-		sres, err = searchThenTrace(ctx, space, goal.Holds, sopts)
+	if sopts.Trace && sopts.PassTransient && sopts.Order != search.AStar && r.graph.HasCommitted() {
+		sres, err = searchThenTrace(ctx, space, r.goal.Holds, sopts)
 	} else {
-		sres, err = search.Run(ctx, space, goal.Holds, sopts)
+		sres, err = search.Run(ctx, space, r.goal.Holds, sopts)
 	}
 	if sres != nil {
 		res.Stats = sres.Stats
 	}
 	if err != nil {
 		res.Reason = err.Error()
-		return res, nil
+		return nil, nil
 	}
-	if gerr := goal.Err(); gerr != nil {
+	if gerr := r.goal.Err(); gerr != nil {
 		res.Reason = gerr.Error()
-		if stop.stopped != "" && goalErr == nil {
-			res.Reason = stop.stopped
+		if r.stop.stopped != "" && r.goalErr == nil {
+			res.Reason = r.stop.stopped
 		}
-		return res, nil
+		return nil, nil
 	}
 	switch sres.Verdict {
 	case search.Stopped:
 		res.Reason = sres.Reason
-		return res, nil
+		return nil, nil
 	case search.NotReached:
-		res.Verdict = verdictOf(negate)
-		return res, nil
+		res.Verdict = verdictOf(r.negate)
+		return nil, nil
 	}
-	res.Verdict = verdictOf(!negate)
+	res.Verdict = verdictOf(!r.negate)
 	res.Depth = sres.Depth
-	if opts.Trace != TraceNone {
-		if err := buildTrace(res, sym, sres.Trace, target, stop); err != nil {
-			return nil, err
-		}
-	}
-	return res, nil
+	return sres, sym
 }
 
 // TraceNotBuilt begins the Reason of a decided verdict whose trace the
@@ -315,10 +381,11 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 // limit".
 const TraceNotBuilt = "trace not built: "
 
-// buildTrace maps the search's trace back from symmetry reduction (sym
-// nil: none) and concretizes it into res, within the check's budget:
-// when stop ends it first, res keeps its verdict and no trace, and its
-// Reason says why (TraceNotBuilt).
+// buildTrace, the last step of a check by reachability, maps the
+// search's trace back from symmetry reduction (sym nil: none) and
+// concretizes it into res, within the check's budget: when stop ends it
+// first, res keeps its verdict and no trace, and its Reason says why
+// (TraceNotBuilt).
 func buildTrace(res *Result, sym *zone.Symmetric, trace []search.Step, target *model.Prop, stop *budget) error {
 	if stop.interrupt() {
 		res.Reason = TraceNotBuilt + stop.stopped

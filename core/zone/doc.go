@@ -26,7 +26,7 @@
 // The package sits below core/search and does not import it. Expander has
 // the method set of search.Space and search.Subsumer, and Goal.Holds the
 // signature of search.Goal, so core/verify hands them to the search as
-// they are; a search's trace comes back as SymbolicSteps.
+// they are; a search's trace comes back as []SymbolicStep.
 //
 // # Transitions, in the order they are computed
 //
@@ -182,9 +182,9 @@
 // when a strict interval is one grid step wide. The package tests replay
 // every trace they produce with an independent checker working on concrete
 // valuations (tracecheck_test.go). Each pass costs a constant number of
-// zone operations per step (about 30 µs natively for six clocks: 160,000
-// steps in 5 s), and every step polls the interrupt, so that a trace is
-// built within the budget of the check that found it, or not at all.
+// zone operations per step, and every step polls the interrupt, so that a
+// trace is built within the budget of the check that found it, or not at
+// all.
 //
 // # Interruption
 //

@@ -15,8 +15,9 @@ type Extrapolation uint8
 
 const (
 	// ExtraLU is Extra+_LU with lower and upper bounds per clock and
-	// discrete state (Behrmann et al. 2006; see the package documentation). It preserves reachability of discrete states
-	// and of clock constraints whose constants are in the bounds.
+	// discrete state (Behrmann et al. 2006; see the package
+	// documentation). It preserves reachability of discrete states and of
+	// clock constraints whose constants are in the bounds.
 	ExtraLU Extrapolation = iota
 	// ExtraM is Extra+_LU with L = U = M, the largest constant compared
 	// with each clock. It preserves deadlocks, which ExtraLU does not.

@@ -4,7 +4,7 @@
 // any import the order forbids:
 //
 //	core/zone imports core/search: zone sits below search
-//	core/protocol imports core/model: protocol may import only source
+//	core/protocol imports core/model: protocol may import only source, unpack
 //
 // # The table
 //
@@ -13,12 +13,13 @@
 // within a layer and downwards as May says, never upwards. That one order
 // carries every rule of the architecture:
 //
-//   - nothing under core/ imports wasm/, web/, cmd/, internal/ or e2e,
-//     which are the rows after core's;
-//   - core/dbm and core/source import no other layer, and core/ir only
-//     core/source;
-//   - core/protocol imports only core/source, and the engine's own layers
-//     (ir to job) sit below it, so they cannot speak the wire format;
+//   - nothing under core/ imports web/, the app's files, internal/,
+//     wasm/, build/, cmd/ or e2e, which are the rows after core's;
+//   - core/dbm, core/unpack and core/source import no other layer, and
+//     core/ir only core/source;
+//   - core/protocol imports only core/source and core/unpack, and the
+//     engine's own layers (ir to job) sit below it, so they cannot speak
+//     the wire format;
 //   - core/zone sits below core/search, core/heuristic/... and
 //     core/verify, so imports none of them;
 //   - no package under core/ imports syscall/js, a row above core's: the
@@ -47,4 +48,19 @@
 // package like any other. Test files are not read. A test may drive its
 // package from above — core/zone's tests run searches over the zone graph
 // and replay their traces — since no importer inherits a test's imports.
+//
+// # The readers of the resolved form
+//
+// A node kind added to core/ir must be handled wherever the form is read:
+// core/model's compiled closures and reference interpreter, the abstract
+// evaluator of core/ir/absint and its static work bound, the heuristic
+// translator (core/heuristic/expr.go with relax's updates) and ir's
+// dependency walk. TestIRReaders finds the kinds itself, type-checking
+// core/ir for every type that implements ir.Expr or ir.Stmt, and looks in
+// each reader's files for a type-switch case naming each of them (*ir.X,
+// or *X inside ir). A kind a reader leaves out on purpose is exempted in
+// irReaders with the reason; an exemption the reader no longer needs
+// fails too, so the list cannot drift:
+//
+//	compiled closures: *ir.Fill (an ir.Stmt) has no case in core/model/closure_stmt.go: ...
 package archtest

@@ -51,6 +51,9 @@ var Layers = []Layer{
 	// The resolved form of the model's code, which model compiles and the
 	// zone bounds and the heuristics read.
 	{Name: "ir", Packages: []string{"beeline/core/ir"}, May: []string{"source"}},
+	// Abstract evaluation of the resolved form over intervals, for the
+	// abstractions that know only some slots of a state.
+	{Name: "absint", Packages: []string{"beeline/core/ir/absint"}, May: []string{"source", "ir"}},
 	{Name: "model", Packages: []string{"beeline/core/model"}, May: below},
 	// Matrix algebra only: it knows no model, no position.
 	{Name: "dbm", Packages: []string{"beeline/core/dbm"}},

@@ -24,7 +24,8 @@ func readVersions() map[string]string {
 	if el.IsNull() {
 		return m
 	}
-	json.Unmarshal([]byte(el.Get("textContent").String()), &m) // an empty or bad block means no versions
+	// An empty or bad block means no versions.
+	json.Unmarshal([]byte(el.Get("textContent").String()), &m)
 	return m
 }
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"beeline/core/protocol"
 	"beeline/wasm/ui/state"
 )
 
@@ -69,17 +70,17 @@ type tally struct {
 // add counts one query's end: its verdict ("satisfied", "not
 // satisfied", "unknown", "error", or "" when it was stopped before it
 // had one), and whether it answered with values.
-func (t *tally) add(verdict string, answered bool) {
+func (t *tally) add(verdict protocol.Verdict, answered bool) {
 	switch {
-	case verdict == "":
+	case verdict == rowUnchecked:
 		t.cancelled++
 	case answered:
 		t.answered++
-	case verdict == "satisfied":
+	case verdict == protocol.VerdictSatisfied:
 		t.satisfied++
-	case verdict == "not satisfied":
+	case verdict == protocol.VerdictNotSatisfied:
 		t.notSatisfied++
-	case verdict == "unknown":
+	case verdict == protocol.VerdictUnknown:
 		t.unknown++
 	default:
 		t.errs++

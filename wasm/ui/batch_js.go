@@ -68,7 +68,7 @@ func (v *verifier) checkRows(rows []*queryRow) {
 		b.rows = append(b.rows, r)
 		if b.many {
 			r.forget()
-			r.verdict = "queued"
+			r.verdict = rowQueued
 		}
 	}
 	if len(b.rows) == 0 && !b.many {
@@ -105,7 +105,7 @@ func (v *verifier) checkOne(b *batch, r *queryRow) {
 		req.Queries = []int{r.q.Index}
 	}
 	r.forget()
-	r.verdict = "running"
+	r.verdict = rowRunning
 	b.cur, v.running = r, r
 	v.checkKey, v.checkFormula = v.key, r.q.Formula
 	v.renderQueries()
@@ -151,8 +151,8 @@ func (v *verifier) endBatch(b *batch, trace bool) {
 		b.cur = nil
 	}
 	for _, r := range b.rows[b.at:] {
-		if r.verdict == "queued" {
-			r.verdict = ""
+		if r.verdict == rowQueued {
+			r.verdict = rowUnchecked
 		}
 		b.tally.add("", false)
 	}
@@ -177,8 +177,8 @@ func (v *verifier) stopBatch() {
 		b.tally.note = "the model was edited"
 	}
 	for _, r := range b.rows[b.at:] {
-		if r.verdict == "queued" {
-			r.verdict = ""
+		if r.verdict == rowQueued {
+			r.verdict = rowUnchecked
 		}
 	}
 	if b.cur == nil {
@@ -288,5 +288,5 @@ func (v *verifier) rowProgress(p *protocol.Progress) {
 
 // forget clears what a check said of the row.
 func (r *queryRow) forget() {
-	r.verdict, r.reason, r.answer, r.stats, r.res = "", "", "", "", nil
+	r.verdict, r.reason, r.answer, r.stats, r.res = rowUnchecked, "", "", "", nil
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"beeline/core/protocol"
 )
 
 // rowsText writes a selection as "x.x." (x picked).
@@ -89,9 +91,12 @@ func TestSummary(t *testing.T) {
 func TestTallyAdd(t *testing.T) {
 	var got tally
 	for _, v := range []struct {
-		verdict  string
+		verdict  protocol.Verdict
 		answered bool
-	}{{"satisfied", false}, {"not satisfied", false}, {"unknown", false}, {"error", false}, {"", false}, {"satisfied", true}, {"satisfied", false}} {
+	}{
+		{protocol.VerdictSatisfied, false}, {protocol.VerdictNotSatisfied, false}, {protocol.VerdictUnknown, false},
+		{protocol.VerdictError, false}, {rowUnchecked, false}, {protocol.VerdictSatisfied, true}, {protocol.VerdictSatisfied, false},
+	} {
 		got.add(v.verdict, v.answered)
 	}
 	want := tally{satisfied: 2, notSatisfied: 1, unknown: 1, errs: 1, cancelled: 1, answered: 1}

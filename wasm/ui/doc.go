@@ -38,11 +38,12 @@
 // of the document it falls in (diagparts.go, with edit.Doc.Locate) and
 // marked there. The model area lists the parts as UPPAAL's project tree
 // does, with their code editors (parts_js.go, codeedit_js.go); the
-// verifier's rows edit the document's queries in place (queries_js.go). What a check, a trace or a simulated path was made
-// for is the model's meaning (semantics.go's fingerprint: not its
-// layout, comments or queries): an edit that changes it closes the trace
-// or path shown with a note, forgets the verdicts, and a check under way
-// reports its result as the previous version's.
+// verifier's rows edit the document's queries in place (queries_js.go).
+// What a check, a trace or a simulated path was made for is the model's
+// meaning (semantics.go's fingerprint: not its layout, comments or
+// queries): an edit that changes it closes the trace or path shown with
+// a note, forgets the verdicts, and a check under way reports its result
+// as the previous version's.
 //
 // The search-order, heuristic and trace menus are not written here: at
 // start the page asks the engine for its catalog (POST /catalog, filled
@@ -76,22 +77,23 @@
 // the browser keeps the wasm for good; what a visit's loading cost is
 // reported in the footer.
 //
-// Parses and the catalog are the exception (parser_js.go): one resident worker
-// (web/parse-worker.js) keeps the engine's Go program running and
+// Parses and the catalog are the exception (parser_js.go): one resident
+// worker (web/parse-worker.js) keeps the engine's Go program running and
 // answers parse after parse, so a model opened or edited is read again
-// in the time of a parse, tens of milliseconds, without a Go runtime's
-// start. Reuse is safe there because a parse holds little memory and
-// nothing after it (the engine's resident mode serves /parse and
-// /catalog only, under a 256 MiB memory limit); a worker that fails,
-// grows past that, or is stuck on a superseded parse is replaced, and a
-// parse it could not answer runs as a one-off job. Only the newest
-// request waiting is sent, and only its answer is shown.
+// in the time of a parse, without a Go runtime's start. Reuse is safe
+// there because a parse holds little memory and nothing after it (the
+// engine's resident mode serves /parse and /catalog only, under a 256
+// MiB memory limit); a worker that fails, grows past that, or is stuck
+// on a superseded parse is replaced, and a parse it could not answer
+// runs as a one-off job. Only the newest request waiting is sent, and
+// only its answer is shown.
 //
-// A check whose heuristic precomputes a table (a pattern database) runs
-// the engine's /prepare first, in its own worker with its own progress
-// phase, and keeps the table in IndexedDB (tables_js.go, idb_js.go); a
-// rerun, a reload or a share link finds it there and checks with it at
-// once. Tables move between worker and page as transferred buffers.
+// A check whose heuristic precomputes a table (the catalog's
+// Precomputes: pdb, mas, pa, dL and dU) runs the engine's /prepare
+// first, in its own worker with its own progress phase, and keeps the
+// table in IndexedDB (tables_js.go, idb_js.go); a rerun, a reload or a
+// share link finds it there and checks with it at once. Tables move
+// between worker and page as transferred buffers.
 //
 // Check and Check all (batch_js.go) check the selected queries, or all,
 // one after the other, each as its own job in a fresh worker with the
@@ -193,6 +195,7 @@
 //
 // Only DOM glue is built for GOOS=js (files ending in _js.go). Logic that
 // needs no DOM lives in ordinary files of this package (step
-// descriptions, source excerpts, the gallery) or in the packages share
-// (the link codec) and state (the trace player), all tested natively.
+// descriptions, source excerpts, the gallery) or in the packages
+// core/share (the link codec) and wasm/ui/state (the trace player), all
+// tested natively.
 package main

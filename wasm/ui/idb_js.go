@@ -20,7 +20,9 @@ const (
 	idbVersion   = 2
 	idbTables    = "tables"     // {key, data: Uint8Array}
 	idbTableInfo = "table-info" // {key, size, info, model, formula, heuristic, made}
-	idbWork      = "work"       // {key: "current", name, model: Uint8Array, queryFiles, query, dirty, time}
+	// idbWork holds {key: "current", name, model: Uint8Array,
+	// queryFiles, query, dirty, time}.
+	idbWork = "work"
 )
 
 // idbStores are the database's object stores, all keyed by "key".

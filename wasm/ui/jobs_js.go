@@ -175,8 +175,8 @@ func (v *verifier) frame(f protocol.Frame, row *queryRow) {
 // jobDone ends the page's job when its stream has ended.
 func (v *verifier) jobDone(row *queryRow) {
 	v.job = nil
-	if v.running != nil && v.running.verdict == "running" {
-		v.running.verdict = ""
+	if v.running != nil && v.running.verdict == rowRunning {
+		v.running.verdict = rowUnchecked
 		v.renderQueries()
 	}
 	v.running = nil
@@ -212,7 +212,7 @@ func (v *verifier) showError(f protocol.Frame, row *queryRow) {
 		}
 	}
 	if row != nil {
-		row.verdict, row.reason = "error", msg
+		row.verdict, row.reason = protocol.VerdictError, msg
 		v.renderQueries()
 		v.onChecked(nil, msg)
 	}
@@ -371,11 +371,11 @@ func (v *verifier) showResult(res *protocol.Result, row *queryRow) {
 // or the query was edited: its verdict is the previous version's, so it
 // marks no row and its trace is not shown.
 func (v *verifier) staleResult(res *protocol.Result, row *queryRow) {
-	if row.verdict == "running" {
+	if row.verdict == rowRunning {
 		row.forget()
 	}
 	v.renderQueries()
 	v.progressField("phase", "Phase", "done")
-	v.setStatus("The model was edited during the check: "+v.checkFormula+" was "+res.Verdict+
+	v.setStatus("The model was edited during the check: "+v.checkFormula+" was "+res.Verdict.String()+
 		" for the previous version. Check again for this one.", "")
 }

@@ -256,7 +256,7 @@ func (a *app) afterResult(res *protocol.Result) {
 	}
 	a.link = nil
 	if res.Trace == nil {
-		a.notify("The shared link has a trace of "+strconv.Itoa(len(l.Steps))+" steps, but the check now finds none (verdict: "+res.Verdict+").", true)
+		a.notify("The shared link has a trace of "+strconv.Itoa(len(l.Steps))+" steps, but the check now finds none (verdict: "+res.Verdict.String()+").", true)
 		return
 	}
 	if a.sim.player == nil { // the trace was not shown: the model changed

@@ -147,8 +147,8 @@ func livenessText(res *protocol.Result) string {
 	body := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(f, "E[]"), "A<>"))
 	p, q, _ := strings.Cut(f, "-->")
 	p, q = strings.TrimSpace(p), strings.TrimSpace(q)
-	sat := res.Verdict == "satisfied"
-	if res.Verdict != "satisfied" && res.Verdict != "not satisfied" {
+	sat := res.Verdict == protocol.VerdictSatisfied
+	if !res.Verdict.Decided() {
 		return ""
 	}
 	// The path the trace shows, when the verdict has one.
@@ -196,14 +196,14 @@ func statusLine(res *protocol.Result, stats string) (text, class string) {
 			note = " (none: no reachable state satisfies the condition)"
 		}
 		return "Answered: " + valuesText(res.Formula, res.Values) + note + "." + stats, "answered"
-	case res.Verdict == "satisfied":
+	case res.Verdict == protocol.VerdictSatisfied:
 		return "Property is satisfied." + stats, "satisfied"
-	case res.Verdict == "not satisfied":
+	case res.Verdict == protocol.VerdictNotSatisfied:
 		return "Property is not satisfied." + stats, "not-satisfied"
-	case res.Verdict == "unknown":
+	case res.Verdict == protocol.VerdictUnknown:
 		return "Not decided: " + res.Reason + "." + stats, "failed"
 	}
-	return res.Verdict + ": " + res.Reason + stats, "failed"
+	return res.Verdict.String() + ": " + res.Reason + stats, "failed"
 }
 
 // valuesText lists the answers of a sup or inf query: "sup: len = 3,

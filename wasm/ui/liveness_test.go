@@ -95,22 +95,23 @@ func TestEndMarks(t *testing.T) {
 func TestLivenessText(t *testing.T) {
 	lasso := trace(7, "loop", 3)
 	for _, c := range []struct {
-		formula, verdict string
-		tr               *protocol.Trace
-		want             string
+		formula string
+		verdict protocol.Verdict
+		tr      *protocol.Trace
+		want    string
 	}{
-		{"Train(0).Appr --> Train(0).Cross", "not satisfied", lasso,
+		{"Train(0).Appr --> Train(0).Cross", protocol.VerdictNotSatisfied, lasso,
 			"Counterexample: a path on which Train(0).Appr holds and Train(0).Cross never follows (loop: the steps from state 3 to state 7 repeat forever)."},
-		{"E[] x <= 3", "satisfied", trace(2, "delay", 0),
+		{"E[] x <= 3", protocol.VerdictSatisfied, trace(2, "delay", 0),
 			"Witness: a path on which x <= 3 holds forever (it ends in state 2, where time passes forever)."},
-		{"A<> P.done", "not satisfied", trace(4, "deadlock", 0),
+		{"A<> P.done", protocol.VerdictNotSatisfied, trace(4, "deadlock", 0),
 			"Counterexample: a path on which P.done never holds (it ends in state 4 in a deadlock: no transition can be taken and time cannot pass)."},
-		{"p --> q", "satisfied", nil, "Whenever p holds, q follows on every path."},
-		{"p --> q", "not satisfied", nil, "Some path reaches p and then never q."},
-		{"A<> P.done", "satisfied", nil, "On every path P.done eventually holds."},
-		{"E[] x <= 3", "not satisfied", nil, "No path keeps x <= 3 forever."},
-		{"p --> q", "unknown", nil, ""},
-		{"E<> p", "satisfied", trace(2, "", 0), ""},
+		{"p --> q", protocol.VerdictSatisfied, nil, "Whenever p holds, q follows on every path."},
+		{"p --> q", protocol.VerdictNotSatisfied, nil, "Some path reaches p and then never q."},
+		{"A<> P.done", protocol.VerdictSatisfied, nil, "On every path P.done eventually holds."},
+		{"E[] x <= 3", protocol.VerdictNotSatisfied, nil, "No path keeps x <= 3 forever."},
+		{"p --> q", protocol.VerdictUnknown, nil, ""},
+		{"E<> p", protocol.VerdictSatisfied, trace(2, "", 0), ""},
 	} {
 		res := &protocol.Result{Formula: c.formula, Verdict: c.verdict, Trace: c.tr}
 		if got := livenessText(res); got != c.want {

@@ -90,14 +90,27 @@ func directed(c *protocol.Catalog, name string) bool {
 	return o != nil && o.Directed
 }
 
+// A query row's verdict (queryRow.verdict) is the engine's, one of the
+// protocol's Verdict constants, or one of the states of a row whose check
+// has not ended. The engine never sends these.
+const (
+	// rowUnchecked: the row has not been checked, or its check was
+	// stopped before it had a verdict.
+	rowUnchecked protocol.Verdict = ""
+	// rowQueued: the row waits for its turn in a run of checks.
+	rowQueued protocol.Verdict = "queued"
+	// rowRunning: the row's check is under way.
+	rowRunning protocol.Verdict = "running"
+)
+
 // verdictClass maps a verdict to the marker's CSS class.
-func verdictClass(verdict string) string {
+func verdictClass(verdict protocol.Verdict) string {
 	switch verdict {
-	case "satisfied":
+	case protocol.VerdictSatisfied:
 		return "satisfied"
-	case "not satisfied":
+	case protocol.VerdictNotSatisfied:
 		return "not-satisfied"
-	case "running":
+	case rowRunning:
 		return "running"
 	}
 	return ""

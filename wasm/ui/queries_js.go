@@ -51,7 +51,8 @@ type rowView struct {
 	i                                      int
 	selected, current, supported, answered bool
 	checkOff, traceOn, upOff, downOff      bool
-	verdict, label, formula, comment       string
+	verdict                                protocol.Verdict
+	label, formula, comment                string
 	why, reason, answer, stats             string
 }
 
@@ -466,7 +467,7 @@ func (v *verifier) updateRow(i int, r *queryRow) {
 		e.li.RemoveAttribute("aria-selected")
 	}
 	e.marker.SetAttribute("class", "marker "+verdictClass(r.verdict))
-	setClass(e.marker, "queued", r.verdict == "queued")
+	setClass(e.marker, "queued", r.verdict == rowQueued)
 	e.marker.SetAttribute("role", "img")
 	e.marker.SetAttribute("aria-label", markerLabel(r))
 	e.marker.SetAttribute("title", markerLabel(r))

@@ -452,7 +452,7 @@ type traceFile struct {
 	Model     string           `json:"model"`
 	ModelHash string           `json:"model_hash"`
 	Formula   string           `json:"formula"`
-	Verdict   string           `json:"verdict"`
+	Verdict   protocol.Verdict `json:"verdict"`
 	Options   protocol.Options `json:"options"`
 	Trace     *protocol.Trace  `json:"trace"`
 }

@@ -83,9 +83,9 @@ func proofText(res *protocol.Result, c *protocol.Catalog) string {
 		return ""
 	}
 	what := "proved safe"
-	if res.Verdict == "not satisfied" {
+	if res.Verdict == protocol.VerdictNotSatisfied {
 		what = "proved unreachable"
-	} else if res.Verdict != "satisfied" {
+	} else if res.Verdict != protocol.VerdictSatisfied {
 		return ""
 	}
 	return what + ": " + strconv.FormatInt(res.Explored, 10) + " states explored, " +
@@ -124,11 +124,10 @@ const whyPatternDatabase = "pattern database: precomputed once, then A* explores
 // table of a heuristic for that query is in the cache.
 //
 // For A* (the directed order that finds shortest traces) on a
-// reachability query it is the pattern database: its table costs seconds
-// to compute, once per model and query (the cache keeps it), and then A*
-// explores orders of magnitude fewer states than with the catalog's
-// suggestion (on Fischer with 20 processes, 34 rather than hL's 27,249,
-// in a store of 133 states rather than 210,805). Otherwise it is an
+// reachability query it is the pattern database: its table is computed
+// once per model and query (the cache keeps it), and then A* explores
+// far fewer states than with the catalog's suggestion on the models where
+// precomputing pays (the figures are in the benchmarks). Otherwise it is an
 // admissible heuristic whose table is cached, which costs nothing more,
 // else the catalog's suggestion. It is "" when the order is blind, and
 // when the query is of a kind the engine checks without a heuristic

@@ -105,7 +105,7 @@ type verifier struct {
 type queryRow struct {
 	q       protocol.Query
 	user    bool
-	verdict string
+	verdict protocol.Verdict
 	reason  string
 	answer  string
 	els     *rowEls // its elements, once drawn (queries_js.go)
@@ -380,10 +380,10 @@ func markerLabel(r *queryRow) string {
 	switch {
 	case !r.q.Supported:
 		return "cannot be checked: " + r.q.Why
-	case r.verdict == "":
+	case r.verdict == rowUnchecked:
 		return "not checked"
 	case r.answer != "":
 		return "answered: " + r.answer
 	}
-	return r.verdict
+	return r.verdict.String()
 }

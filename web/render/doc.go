@@ -63,7 +63,8 @@
 //	  <text class="label ..." data-label="select|guard|synchronisation|assignment|KIND">
 //	  <circle class="nail" data-nail="K">  (one per nail of the document, in order)
 //	<g class="location ..." ... tabindex="0" role="button" aria-label="location NAME">
-//	  <text class="label name" data-label="name">  <text class="label invariant" data-label="invariant">
+//	  <text class="label name" data-label="name">
+//	  <text class="label invariant" data-label="invariant">
 //
 // A and B and NAME are location names, or ids when unnamed. A label's
 // top-left corner is (x, y-12) of its <text>, the same point the document

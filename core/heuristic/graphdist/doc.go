@@ -27,7 +27,11 @@
 // over the reversed edges of the process, O(L + E) each, and stores the
 // distances as int32 per location (-1: unreachable). Estimate is then a
 // table lookup per constrained process. The table is encoded with msgpack
-// (github.com/vmihailenco/msgpack/v5) together with a fingerprint of the
-// network and the target, so a cached table is refused when either
-// changed.
+// in heuristic's envelope (Format, kind "graphdist") together with a
+// fingerprint of what the distances depend on: each automaton's locations
+// and edges, and the target's location sets. Load refuses a table whose
+// fingerprint differs and checks every row (one distance per location,
+// 0 at the target locations). Both estimates hold on any state
+// (Info.AnyState), read the discrete part only, and are cached by
+// heuristic.Cache in core/verify.
 package graphdist

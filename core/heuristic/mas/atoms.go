@@ -9,9 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"time"
 
 	"beeline/core/heuristic"
+	"beeline/core/heuristic/fire"
 	"beeline/core/model"
 )
 
@@ -44,16 +44,12 @@ type space struct {
 	sink int32
 }
 
-// Limits of the atoms' exploration. Past them a slot is dropped: no
-// component tracks its value, and a transition that reads it may do
-// anything to the slots it writes.
+// Limits of the atoms' exploration, beside fire's (a slot with more
+// than fire.MaxDomain values, a transition with more than fire.MaxEnum
+// valuations from one state). Past them a slot is dropped: no component
+// tracks its value, and a transition that reads it may do anything to
+// the slots it writes.
 const (
-	// maxDomain bounds the values a slot may take.
-	maxDomain = 256
-	// maxEnum bounds the evaluations of one transition from one state
-	// (the values of what it reads from other components, and the select
-	// values not in its label).
-	maxEnum = 1 << 12
 	// maxAtomStates bounds an atom's states.
 	maxAtomStates = 1 << 14
 	// maxFanOut bounds the successors of a transition whose guards and
@@ -67,26 +63,19 @@ var errRestart = errors.New("restart")
 
 // builder explores the atoms of a network.
 type builder struct {
-	ctx      context.Context
-	deadline time.Time
-	net      *model.Network
-	labels   []label
-	np       int
-	initVars []int32
-	initLocs []int32
+	*fire.Firer
+	net    *model.Network
+	labels []label
+	np     int
 	// Per slot: the atom that owns it (−1: none tracks it), whether no
 	// edge writes it (its value is always its initial one), whether it
 	// was dropped, and the values it may take (sorted).
 	owner    []int32
 	constant []bool
-	dom      [][]int32
+	dom      []fire.Domain
 	atoms    []atom
-	rel      [][]int32 // per atom, the labels that concern it
-	env      *model.Env
-	vars     []int32
-	locs     []int32
-	polls    int
-	ranges   map[int32][]int32 // rangeOf's cache
+	rel      [][]int32             // per atom, the labels that concern it
+	ranges   map[int32]fire.Domain // rangeOf's cache
 }
 
 // newBuilder decides who owns which slot. A slot no edge writes is a
@@ -97,14 +86,7 @@ type builder struct {
 // write is an atom of its own, which the composition merges with its
 // writers where the strategy finds it useful.
 func newBuilder(ctx context.Context, n *model.Network, t *heuristic.Target, labels []label) *builder {
-	b := &builder{ctx: ctx, net: n, labels: labels, np: len(n.Processes), env: n.NewEnv()}
-	if dl, ok := ctx.Deadline(); ok {
-		b.deadline = dl
-	}
-	// A guard or update that runs long stops with the precomputation.
-	b.env.Interrupt = func() bool { return b.stop() != nil }
-	b.initLocs, b.initVars = n.InitialState()
-	b.vars, b.locs = make([]int32, len(n.Vars)), make([]int32, b.np)
+	b := &builder{Firer: fire.New(ctx, n), net: n, labels: labels, np: len(n.Processes)}
 	ns := len(n.Vars)
 	writers := make([][]int32, ns)
 	read := make([]bool, ns)
@@ -130,13 +112,13 @@ func newBuilder(ctx context.Context, n *model.Network, t *heuristic.Target, labe
 			}
 		}
 	}
-	b.owner, b.constant, b.dom = make([]int32, ns), make([]bool, ns), make([][]int32, ns)
+	b.owner, b.constant, b.dom = make([]int32, ns), make([]bool, ns), make([]fire.Domain, ns)
 	for p := range b.np {
 		b.atoms = append(b.atoms, atom{proc: int32(p)})
 	}
 	for s := range ns {
 		b.owner[s] = -1
-		b.dom[s] = []int32{b.initVars[s]}
+		b.dom[s] = fire.Domain{b.InitVars[s]}
 		switch {
 		case len(writers[s]) == 0:
 			b.constant[s] = true
@@ -196,7 +178,7 @@ func (b *builder) drop(s int32) {
 // explore explores every atom until the values the slots may take are
 // closed under every atom's transitions: each atom reads the other
 // atoms' slots over their values so far, and finds the values of its
-// own. The values only grow, and a slot that outgrows maxDomain is
+// own. The values only grow, and a slot that outgrows fire.MaxDomain is
 // dropped, so this ends.
 func (b *builder) explore() ([]*space, error) {
 	for {
@@ -213,35 +195,37 @@ func (b *builder) explore() ([]*space, error) {
 		if err != nil {
 			return nil, err
 		}
-		changed := false
-		for a := range b.atoms {
-			at := &b.atoms[a]
-			off := at.width() - len(at.slots)
-			for k, s := range at.slots {
-				seen := map[int32]bool{b.initVars[s]: true}
-				for i := off + k; i < len(spaces[a].states); i += at.width() {
-					seen[spaces[a].states[i]] = true
-				}
-				if len(seen) > maxDomain {
-					b.drop(s)
-					changed = true
-					break
-				}
-				vals := make([]int32, 0, len(seen))
-				for v := range seen {
-					vals = append(vals, v)
-				}
-				slices.Sort(vals)
-				if !slices.Equal(vals, b.dom[s]) {
-					b.dom[s] = vals
-					changed = true
-				}
-			}
-		}
-		if !changed {
+		if !b.regrow(spaces) {
 			return spaces, nil
 		}
 	}
+}
+
+// regrow sets each tracked slot's values to those its atom's states
+// hold, and reports whether any changed; a slot past fire.MaxDomain
+// values is dropped.
+func (b *builder) regrow(spaces []*space) bool {
+	changed := false
+	for a := range b.atoms {
+		at := &b.atoms[a]
+		off := at.width() - len(at.slots)
+		for k, s := range at.slots {
+			vals := fire.Domain{b.InitVars[s]}
+			for i := off + k; i < len(spaces[a].states) && vals != nil; i += at.width() {
+				vals, _ = vals.Add(spaces[a].states[i])
+			}
+			if vals == nil {
+				b.drop(s)
+				changed = true
+				break
+			}
+			if !slices.Equal(vals, b.dom[s]) {
+				b.dom[s] = vals
+				changed = true
+			}
+		}
+	}
+	return changed
 }
 
 // exploreAtom explores atom a from its initial state.
@@ -263,15 +247,15 @@ func (b *builder) exploreAtom(ai int32) (*space, error) {
 	}
 	init := make([]int32, 0, w)
 	if a.proc >= 0 {
-		init = append(init, b.initLocs[a.proc])
+		init = append(init, b.InitLocs[a.proc])
 	}
 	for _, s := range a.slots {
-		init = append(init, b.initVars[s])
+		init = append(init, b.InitVars[s])
 	}
 	intern(init)
 	next := make([]int32, w)
 	for q := int32(0); int(q) < len(sp.out); q++ {
-		if err := b.poll(); err != nil {
+		if err := b.Poll(); err != nil {
 			return nil, err
 		}
 		for _, li := range b.rel[ai] {
@@ -318,30 +302,6 @@ func (b *builder) dropWidest(a *atom) bool {
 	}
 	b.drop(w)
 	return true
-}
-
-// poll is stop, looked at every 256 calls.
-func (b *builder) poll() error {
-	b.polls++
-	if b.polls&255 != 0 {
-		return nil
-	}
-	return b.stop()
-}
-
-// stop returns the context's error, or a deadline error once the clock
-// is past the deadline (under js/wasm the context's timer cannot fire
-// while this runs). An evaluation the interrupt stopped failed because
-// of it: the exploration then ends with stop's error, never with what
-// it built from that failure.
-func (b *builder) stop() error {
-	if err := b.ctx.Err(); err != nil {
-		return err
-	}
-	if !b.deadline.IsZero() && !time.Now().Before(b.deadline) {
-		return context.DeadlineExceeded
-	}
-	return nil
 }
 
 // successors calls emit with next set to each state of atom a that label
@@ -422,25 +382,49 @@ func (b *builder) receiversInterfere(l *label) bool {
 	return false
 }
 
-// dim is one dimension of the enumeration: a slot of another component
-// over its values, or a select binding not in the label over its range.
-type dim struct {
-	slot       int32 // −1 for a select binding
-	edge, bind int   // the edge (index into the run's edges) and binding
-	vals       []int32
-	lo, hi     int32
-}
-
 // run evaluates the edges of one transition from st: every guard on the
 // state before, then the updates in order (sender or internal edge
 // first), trying every value of what they read from other components and
 // every select value the label leaves open.
 func (b *builder) run(a *atom, st []int32, edges []edgeRef, l *label, next []int32, emit func(failed bool)) error {
-	if l.Meta {
+	var en *fire.Enum
+	if !l.Meta {
+		en = b.enumeration(a, edges)
+	}
+	if en == nil {
 		return b.coarse(a, st, edges, l, next, emit)
 	}
-	var dims []dim
-	total := 1
+	for en.Next() {
+		b.Init()
+		b.setOwn(a, st)
+		en.Load(b.Env.Vars)
+		b.AtSources(edges)
+		switch b.Fire(edges, en.Sels) {
+		case fire.Enabled:
+			b.result(a, st, edges, next)
+			emit(false)
+		case fire.Failed:
+			// An evaluation the interrupt stopped failed because of
+			// it: the exploration then ends with Stop's error, never
+			// with what it built from that failure.
+			if err := b.Stop(); err != nil {
+				return err
+			}
+			emit(true)
+		}
+		if err := b.Poll(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// enumeration returns the valuations run tries: per edge, the slots it
+// reads from other components (over their values, or over their range
+// for a slot nobody tracks), then the select bindings the label leaves
+// open; nil when there are too many.
+func (b *builder) enumeration(a *atom, edges []edgeRef) *fire.Enum {
+	en := b.Enum(edges)
 	seen := map[int32]bool{}
 	for i, r := range edges {
 		d := &b.net.Deps.Edges[r.Proc][r.Edge]
@@ -452,148 +436,30 @@ func (b *builder) run(a *atom, st []int32, edges []edgeRef, l *label, next []int
 				seen[s] = true
 				vals := b.dom[s]
 				if b.owner[s] < 0 {
-					// A slot nobody tracks: any value of its range.
-					if vals = b.rangeOf(s); vals == nil {
-						return b.coarse(a, st, edges, l, next, emit)
-					}
+					vals = b.rangeOf(s)
 				}
-				dims = append(dims, dim{slot: s, vals: vals})
-				if total *= len(vals); total > maxEnum {
-					return b.coarse(a, st, edges, l, next, emit)
-				}
-			}
-		}
-		e := b.net.Processes[r.Proc].Edges[r.Edge]
-		if r.Sel == nil {
-			for k, s := range e.Select {
-				if s.Lo > s.Hi {
+				if !en.Slot(s, vals) {
 					return nil
 				}
-				dims = append(dims, dim{slot: -1, edge: i, bind: k, lo: s.Lo, hi: s.Hi})
-				if total *= int(s.Hi - s.Lo + 1); total > maxEnum {
-					return b.coarse(a, st, edges, l, next, emit)
-				}
 			}
 		}
-	}
-	sels := make([][]int32, len(edges))
-	for i, r := range edges {
-		if r.Sel != nil {
-			sels[i] = r.Sel
-		} else {
-			sels[i] = make([]int32, len(b.net.Processes[r.Proc].Edges[r.Edge].Select))
-		}
-	}
-	pick := make([]int, len(dims))
-	for {
-		copy(b.vars, b.initVars)
-		copy(b.locs, b.initLocs)
-		b.setOwn(a, st)
-		for k, d := range dims {
-			if d.slot >= 0 {
-				b.vars[d.slot] = d.vals[pick[k]]
-			} else {
-				sels[d.edge][d.bind] = d.lo + int32(pick[k])
-			}
-		}
-		switch b.fire(edges, sels) {
-		case fired:
-			b.result(a, st, edges, next)
-			emit(false)
-		case failed:
-			if err := b.stop(); err != nil {
-				return err
-			}
-			emit(true)
-		}
-		if err := b.poll(); err != nil {
-			return err
-		}
-		k := len(dims) - 1
-		for ; k >= 0; k-- {
-			pick[k]++
-			size := len(dims[k].vals)
-			if dims[k].slot < 0 {
-				size = int(dims[k].hi - dims[k].lo + 1)
-			}
-			if pick[k] < size {
-				break
-			}
-			pick[k] = 0
-		}
-		if k < 0 {
+		if !en.Selects(i) {
 			return nil
 		}
 	}
+	return en
 }
 
-// setOwn puts a's state st into b.vars and b.locs.
+// setOwn puts a's state st into the Env.
 func (b *builder) setOwn(a *atom, st []int32) {
 	off := 0
 	if a.proc >= 0 {
-		b.locs[a.proc] = st[0]
+		b.Env.Locs[a.proc] = st[0]
 		off = 1
 	}
 	for k, s := range a.slots {
-		b.vars[s] = st[off+k]
+		b.Env.Vars[s] = st[off+k]
 	}
-}
-
-// outcome is how an evaluation of a transition ends.
-type outcome int8
-
-const (
-	disabled outcome = iota // a guard is false or the channels differ
-	fired                   // every guard holds and every update ran
-	failed                  // an evaluation failed (a run-time error)
-)
-
-// fire evaluates the guards of edges on b.vars, their channels, and then
-// their updates, and says how that ended.
-func (b *builder) fire(edges []edgeRef, sels [][]int32) outcome {
-	env := b.env
-	env.Vars, env.Locs = b.vars, b.locs
-	for _, r := range edges {
-		b.locs[r.Proc] = b.net.Processes[r.Proc].Edges[r.Edge].Src
-	}
-	ch := int32(-1)
-	for i, r := range edges {
-		e := b.net.Processes[r.Proc].Edges[r.Edge]
-		copy(env.Sel, sels[i])
-		env.Reset()
-		if e.Guard != nil && e.Guard.Int != nil {
-			if v := e.Guard.Int(env); env.Err != nil {
-				return failed
-			} else if v == 0 {
-				return disabled
-			}
-		}
-		if e.Sync != nil && len(edges) > 1 {
-			c := e.Sync.Chan
-			if e.Sync.ChanFn != nil {
-				c = e.Sync.ChanFn(env)
-				if env.Err != nil {
-					return failed
-				}
-			}
-			if i > 0 && c != ch {
-				return disabled
-			}
-			ch = c
-		}
-	}
-	for i, r := range edges {
-		e := b.net.Processes[r.Proc].Edges[r.Edge]
-		if e.Update == nil {
-			continue
-		}
-		copy(env.Sel, sels[i])
-		env.Reset()
-		if e.Update(env); env.Err != nil {
-			return failed
-		}
-	}
-	return fired
 }
 
 // result writes into next the state of a after edges fired from st.
@@ -609,14 +475,16 @@ func (b *builder) result(a *atom, st []int32, edges []edgeRef, next []int32) {
 		off = 1
 	}
 	for k, s := range a.slots {
-		next[off+k] = b.vars[s]
+		next[off+k] = b.Env.Vars[s]
 	}
 }
 
 // coarse calls emit for every state of a that edges could lead to from
 // st when their guards are not evaluated: a's process moves along its
 // edge, and a's slots that they may write take any value of their range.
-// A written slot whose range is wider than maxDomain is dropped.
+// A written slot whose range is wider than fire.MaxDomain is dropped, and
+// so is the widest written slot when there are more than maxFanOut
+// successors.
 func (b *builder) coarse(a *atom, st []int32, edges []edgeRef, l *label, next []int32, emit func(failed bool)) error {
 	off := a.width() - len(a.slots)
 	copy(next, st)
@@ -631,63 +499,52 @@ func (b *builder) coarse(a *atom, st []int32, edges []edgeRef, l *label, next []
 		if !slices.Contains(l.Writes, s) {
 			continue
 		}
-		v := b.net.Vars[s]
-		if int64(v.Hi)-int64(v.Lo)+1 > maxDomain {
+		r := b.rangeOf(s)
+		if r == nil {
 			b.drop(s)
 			return errRestart
 		}
 		written = append(written, k)
-		total *= int(v.Hi - v.Lo + 1)
+		total *= len(r)
 	}
 	if total > maxFanOut {
-		// Too many successors: the widest written slot is dropped.
-		w := written[0]
-		for _, k := range written {
-			if v, x := b.net.Vars[a.slots[k]], b.net.Vars[a.slots[w]]; v.Hi-v.Lo > x.Hi-x.Lo {
-				w = k
-			}
-		}
-		b.drop(a.slots[w])
+		b.dropWidestRange(a, written)
 		return errRestart
 	}
+	en := b.Enum(nil)
 	for _, k := range written {
-		next[off+k] = b.net.Vars[a.slots[k]].Lo
+		en.Slot(int32(off+k), b.rangeOf(a.slots[k]))
 	}
-	for {
+	for en.Next() {
+		en.Load(next)
 		emit(false)
-		i := len(written) - 1
-		for ; i >= 0; i-- {
-			k := written[i]
-			if next[off+k] < b.net.Vars[a.slots[k]].Hi {
-				next[off+k]++
-				break
-			}
-			next[off+k] = b.net.Vars[a.slots[k]].Lo
-		}
-		if i < 0 {
-			return nil
-		}
 	}
+	return nil
 }
 
-// rangeOf returns the values of slot s's range, or nil when there are
-// more than maxDomain.
-func (b *builder) rangeOf(s int32) []int32 {
-	if b.ranges == nil {
-		b.ranges = map[int32][]int32{}
-	}
-	if r, ok := b.ranges[s]; ok {
-		return r
-	}
-	v := b.net.Vars[s]
-	var r []int32
-	if int64(v.Hi)-int64(v.Lo) < maxDomain {
-		// Counted in int64: an int32 counter would wrap around past
-		// the largest int32 and never end when the range ends there.
-		for x := int64(v.Lo); x <= int64(v.Hi); x++ {
-			r = append(r, int32(x))
+// dropWidestRange drops the slot of a, among those at positions
+// written, with the widest declared range (the first of them on a tie).
+func (b *builder) dropWidestRange(a *atom, written []int) {
+	w := written[0]
+	for _, k := range written {
+		if v, x := b.net.Vars[a.slots[k]], b.net.Vars[a.slots[w]]; v.Hi-v.Lo > x.Hi-x.Lo {
+			w = k
 		}
 	}
-	b.ranges[s] = r
+	b.drop(a.slots[w])
+}
+
+// rangeOf returns the values of slot s's declared range, or nil when
+// there are more than fire.MaxDomain.
+func (b *builder) rangeOf(s int32) fire.Domain {
+	if b.ranges == nil {
+		b.ranges = map[int32]fire.Domain{}
+	}
+	r, ok := b.ranges[s]
+	if !ok {
+		v := b.net.Vars[s]
+		r = fire.Range(v.Lo, v.Hi)
+		b.ranges[s] = r
+	}
 	return r
 }

@@ -290,9 +290,7 @@ func (t *lts) shrink(dist []int32, n int32, poll func() error) (*lts, []int32, e
 			classes--
 		}
 	}
-	// seen marks the classes met in one label's arcs (stamp: the label).
-	seen := make([]uint32, nb)
-	stamp := uint32(0)
+	sg := &signer{t: t, cls: cls, seen: make([]uint32, nb)}
 	for changed := true; changed; {
 		changed = false
 		for i := range nb {
@@ -308,23 +306,7 @@ func (t *lts) shrink(dist []int32, n int32, poll func() error) (*lts, []int32, e
 			groups := map[uint64]int32{}
 			next := make([]int32, len(members[i]))
 			for k, s := range members[i] {
-				h := dbm.Mix(uint64(uint32(cls[s])))
-				out := t.out[s]
-				for j := 0; j < len(out); {
-					// The classes one label leads to, as a set: a sum
-					// of their hashes, each class once.
-					l := out[j].label()
-					stamp++
-					set := uint64(0)
-					for ; j < len(out) && out[j].label() == l; j++ {
-						c := cls[out[j].dst()]
-						if seen[c] != stamp {
-							seen[c] = stamp
-							set += dbm.Mix(uint64(uint32(c)) + 1)
-						}
-					}
-					h = dbm.Mix(h ^ dbm.Mix(uint64(uint32(l))<<32^set))
-				}
+				h := sg.sig(s)
 				g, ok := groups[h]
 				if !ok {
 					g = int32(len(groups))
@@ -337,25 +319,63 @@ func (t *lts) shrink(dist []int32, n int32, poll func() error) (*lts, []int32, e
 				continue
 			}
 			// Accept the split: new ids after the existing ones.
-			base := int32(len(seen))
+			base := int32(len(sg.seen))
 			for k, s := range members[i] {
 				cls[s] = base + next[k]
 			}
-			seen = append(seen, make([]uint32, g)...)
+			sg.seen = append(sg.seen, make([]uint32, g)...)
 			classes += g - perBucket[i]
 			perBucket[i] = g
 			changed = true
 		}
 	}
-	// Number the classes densely.
+	return t.quotient(cls, renumber(cls)), cls, nil
+}
+
+// signer hashes the signatures of an LTS's states under a class
+// assignment: a state's class and, per label of its arcs, the set of
+// classes the label leads to.
+type signer struct {
+	t   *lts
+	cls []int32
+	// seen marks the classes met in one label's arcs (stamp: the label).
+	seen  []uint32
+	stamp uint32
+}
+
+// sig returns the hash of state s's signature.
+func (g *signer) sig(s int32) uint64 {
+	h := dbm.Mix(uint64(uint32(g.cls[s])))
+	out := g.t.out[s]
+	for j := 0; j < len(out); {
+		// The classes one label leads to, as a set: a sum of their
+		// hashes, each class once.
+		l := out[j].label()
+		g.stamp++
+		set := uint64(0)
+		for ; j < len(out) && out[j].label() == l; j++ {
+			c := g.cls[out[j].dst()]
+			if g.seen[c] != g.stamp {
+				g.seen[c] = g.stamp
+				set += dbm.Mix(uint64(uint32(c)) + 1)
+			}
+		}
+		h = dbm.Mix(h ^ dbm.Mix(uint64(uint32(l))<<32^set))
+	}
+	return h
+}
+
+// renumber numbers the classes of cls densely, in order of their first
+// state, and returns how many there are.
+func renumber(cls []int32) int32 {
 	dense := map[int32]int32{}
-	for s := range t.n {
-		c, ok := dense[cls[s]]
+	for s, x := range cls {
+		c, ok := dense[x]
 		if !ok {
 			c = int32(len(dense))
-			dense[cls[s]] = c
+			dense[x] = c
 		}
 		cls[s] = c
 	}
-	return t.quotient(cls, int32(len(dense))), cls, nil
+	return int32(len(dense))
 }

@@ -5,8 +5,6 @@
 package mas_test
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -84,11 +82,7 @@ func forEachProblem(t *testing.T, f func(t *testing.T, p *reachtest.Problem)) {
 
 func precompute(t *testing.T, p *reachtest.Problem, bound int) *mas.Heuristic {
 	t.Helper()
-	h := mas.New(p.N, p.Target, mas.Options{Bound: bound})
-	if err := h.Precompute(context.Background(), nil); err != nil {
-		t.Fatalf("bound %d: %v", bound, err)
-	}
-	return h
+	return reachtest.Precomputed(t, mas.New(p.N, p.Target, mas.Options{Bound: bound}), fmt.Sprint("bound ", bound))
 }
 
 // TestEstimates checks h on states sampled by random walks, at two
@@ -164,29 +158,8 @@ func TestAStarAgreesWithBFS(t *testing.T) {
 // another query, model or bound, or cut short, is refused.
 func TestTables(t *testing.T) {
 	forEachProblem(t, func(t *testing.T, p *reachtest.Problem) {
-		a, b := precompute(t, p, 25), precompute(t, p, 25)
-		ta, err := a.Table()
-		if err != nil {
-			t.Fatal(err)
-		}
-		tb, _ := b.Table()
-		if !bytes.Equal(ta, tb) {
-			t.Fatalf("two precomputations encode to different tables (%d and %d bytes)", len(ta), len(tb))
-		}
-		c := mas.New(p.N, p.Target, mas.Options{Bound: 25})
-		if err := c.Load(ta); err != nil {
-			t.Fatal(err)
-		}
-		x := p.G.NewExpander()
-		for _, s := range p.Sample(t, rand.New(rand.NewPCG(3, 5)), 30) {
-			for _, s2 := range append(p.Successors(t, x, s), s) {
-				h1, i1 := a.Estimate(s2.D, s2.Z)
-				h2, i2 := c.Estimate(s2.D, s2.Z)
-				if h1 != h2 || i1 != i2 {
-					t.Fatalf("loaded table: %d/%v, computed %d/%v at %s", h2, i2, h1, i1, p.Describe(s2))
-				}
-			}
-		}
+		a, b, c := precompute(t, p, 25), precompute(t, p, 25), mas.New(p.N, p.Target, mas.Options{Bound: 25})
+		ta := p.ExpectTableRoundTrip(t, "bound 25", a, b, c, 30)
 		if err := mas.New(p.N, p.Target, mas.Options{Bound: 26}).Load(ta); err == nil || !strings.Contains(err.Error(), "bound 25") {
 			t.Errorf("a table of another bound: %v", err)
 		}

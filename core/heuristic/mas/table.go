@@ -11,25 +11,19 @@ import (
 	"beeline/core/model"
 )
 
-// FormatVersion is the version of the table encoding; a table of another
-// version is refused. Version 2 puts the table in heuristic's envelope,
+// Format is the merge-and-shrink table format; a table of another
+// version is refused. Version 2 put the table in heuristic's envelope,
 // with a checksum.
-const FormatVersion = 2
-
-// Format is the merge-and-shrink table format.
-var Format = heuristic.TableFormat{Kind: "mas", What: "the merge-and-shrink table", Version: FormatVersion}
+var Format = heuristic.TableFormat{Kind: "mas", What: "the merge-and-shrink table", Version: 2}
 
 // Table is the encoded form of the abstraction.
 type Table struct {
-	Version int `msgpack:"version"`
-	// Network and Target fingerprint what the table was made for; Bound
-	// is N.
-	Network string      `msgpack:"network"`
-	Target  string      `msgpack:"target"`
-	Bound   int32       `msgpack:"bound"`
-	Atoms   []AtomTable `msgpack:"atoms"`
-	Nodes   []NodeTable `msgpack:"nodes"`
-	Dist    []int32     `msgpack:"dist"`
+	heuristic.TableHeader
+	// Bound is N.
+	Bound int32       `msgpack:"bound"`
+	Atoms []AtomTable `msgpack:"atoms"`
+	Nodes []NodeTable `msgpack:"nodes"`
+	Dist  []int32     `msgpack:"dist"`
 }
 
 // AtomTable is one atom: its process (−1 for none) and slots, and per
@@ -56,8 +50,7 @@ func (h *Heuristic) Table() ([]byte, error) {
 	if h.abs == nil {
 		return nil, fmt.Errorf("the merge-and-shrink abstraction is not computed")
 	}
-	t := Table{Version: FormatVersion, Network: heuristic.NetworkPrint(h.net), Target: heuristic.TargetPrint(h.target),
-		Bound: h.bound, Dist: h.abs.dist}
+	t := Table{TableHeader: Format.Header(h.net, h.target), Bound: h.bound, Dist: h.abs.dist}
 	for _, a := range h.abs.atoms {
 		at := AtomTable{Proc: a.proc, Slots: a.slots}
 		keys := make([]string, 0, len(a.keys))
@@ -82,10 +75,7 @@ func (h *Heuristic) Table() ([]byte, error) {
 // refused and nothing of it is kept.
 func (h *Heuristic) Load(b []byte) error {
 	var t Table
-	if err := Format.Decode(b, &t); err != nil {
-		return err
-	}
-	if err := heuristic.MadeFor(Format.What, t.Version, FormatVersion, t.Network, t.Target, h.net, h.target); err != nil {
+	if err := Format.DecodeFor(b, &t, &t.TableHeader, h.net, h.target); err != nil {
 		return err
 	}
 	if t.Bound != h.bound {

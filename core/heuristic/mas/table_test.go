@@ -15,21 +15,9 @@ import (
 // damageCase is a small abstraction, its loader and the states
 // estimates are compared on: broadcastShared's, with atoms of locations
 // and slots, inner nodes and dead ends.
-func damageCase(t testing.TB) ([]byte, *mas.Heuristic, func([]byte) (heuristic.Heuristic, error), []reachtest.State) {
+func damageCase(t testing.TB) ([]byte, heuristic.Heuristic, func([]byte) (heuristic.Heuristic, error), []reachtest.State) {
 	p := reachtest.New(t, testmodel.Source(t, "broadcast.xta", broadcastShared), "E<> S.C && R1.D")
-	h := mas.New(p.N, p.Target, mas.Options{Bound: 8})
-	if err := h.Precompute(t.Context(), nil); err != nil {
-		t.Fatal(err)
-	}
-	b, err := h.Table()
-	if err != nil {
-		t.Fatal(err)
-	}
-	load := func(b []byte) (heuristic.Heuristic, error) {
-		h := mas.New(p.N, p.Target, mas.Options{Bound: 8})
-		return h, h.Load(b)
-	}
-	return b, h, load, p.SampleWithSuccessors(t, 1, 20)
+	return p.TableCase(t, func() heuristic.Heuristic { return mas.New(p.N, p.Target, mas.Options{Bound: 8}) })
 }
 
 // TestDamagedTable flips every bit of a table and cuts it at every

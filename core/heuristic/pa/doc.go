@@ -15,16 +15,16 @@
 // # Regression with Cartesian abstraction
 //
 // The abstract state space is built backwards, breadth first, from the
-// abstract error states: for each conjunct of the target, the literals
-// it implies. A transition is a label of the network (core/heuristic/
-// labels: an internal edge, a binary synchronisation, a broadcast whose
-// receivers are followed as "may change": their locations, what they
-// write and the clocks they reset), read as "delay, then the edge". The
-// predecessor of an abstract state b through a transition is the
-// Cartesian abstraction of the states from which it leads into b: each
-// predicate decided on its own, true when every such state satisfies it.
-// A state subsumed by one found before (a subset of its literals: a
-// superset of its states, no farther) is dropped.
+// abstract error states: for each conjunct of the target, the literals it
+// implies. A transition is a label of the network (core/heuristic/labels:
+// an internal edge, a binary synchronisation, a broadcast whose receivers
+// are followed as "may change": their locations, what they write and the
+// clocks they reset), read as "delay, then the edge". The predecessor of
+// an abstract state b through a transition is the Cartesian abstraction
+// of the states from which it leads into b: each predicate decided on its
+// own, true when every such state satisfies it. A state subsumed by one
+// found before (a subset of its literals: a superset of its states, no
+// farther) is dropped.
 //
 // The entailment checks use two exact decision procedures, one per part
 // of the constraint language:
@@ -42,6 +42,10 @@
 //     needs no encoding of the semantics into a solver, and the domains
 //     of real models are small. Past the budget, or with a wide slot, a
 //     transition is followed coarsely: what it writes may take any value.
+//     The fixpoint (fire.Firer.Domains), the enumeration (fire.Enum) and
+//     the firing with source invariants as guards are core/heuristic/fire's,
+//     shared with merge-and-shrink; its MaxDomain and MaxEnum are the 256
+//     and 4096 above.
 //   - Clock constraints, which are difference constraints, are decided
 //     with zones (core/dbm): per valuation, the clock literals of b and
 //     the target invariants, the resets undone (x = v, then x freed), the
@@ -90,26 +94,44 @@
 //     paper's Fig. 3). From the target's predicates (1abs: together; 2abs:
 //     one abstraction each; seed: each with a location predicate of one
 //     process, trying each process's locations until the seed is decided
-//     somewhere, at most six seeds), an abstract error path from the last
-//     state found is refined backwards: a process whose edge does not end
+//     somewhere, at most six seeds; when the target is a disjunction,
+//     2abs and seed start from all its predicates together, since a
+//     predicate of one disjunct says nothing of the others), an abstract
+//     error path from the last state found is refined backwards: a process whose edge does not end
 //     where its later edge starts gets the location predicate that tells
 //     them apart; otherwise the targets' invariants join, the predicates
 //     are regressed through the assignments by substitution, and the
 //     guards and the sources' invariants join. When a path adds nothing,
 //     other paths are tried, and then the locations of the processes
 //     where the longest path starts join (the early convergence the paper
-//     meets). Refinement stops at the state and layer thresholds, at a
-//     fixpoint, or when a regression grows four times past the state
+//     meets); at most 16 paths are tried in a round. Refinement stops
+//     past the states= and layers= thresholds (defaults DefaultStates,
+//     5000, and DefaultLayers, 10), at a fixpoint, after 64 rounds or 96
+//     predicates, or when a regression grows four times past either
 //     threshold (the previous abstraction is kept). Predicates constant
 //     over the slots' domains are not added. Several abstractions combine
 //     by max (admissible) or sum.
+//
+// # Options
+//
+// preds= picks the mode (Options.Mode: 2abs, the default, 1abs, seed or
+// syntax), combine= max or sum (default sum for syntax, else max),
+// split= the most processes of a part (syntax; default 2, at most 16),
+// states= and layers= the refinement thresholds (at most 2^20 and 1024).
+// Info says admissible with max, with sum over a split that cut no
+// synchronisation, and whenever each disjunct reads one abstraction; pa
+// is not said to be consistent.
 //
 // # Precomputation and table
 //
 // Precompute reports each abstraction's refinement round, abstract states
 // and layers, and stops with the context (its deadline read on the
-// clock). Table encodes the predicates in prefix form and the abstract
-// states in tree order with msgpack, with a format version, fingerprints
-// of network and target and the options; Load checks every index a
-// lookup uses.
+// clock, polled during the enumerations). Table encodes the predicates
+// in prefix form and the abstract states in tree order with msgpack in
+// heuristic's envelope (Format, kind "pa"), with the fingerprints of
+// network and target and the options; Load refuses a table made for
+// anything else and checks every index a lookup uses. With a clock
+// predicate in some abstraction the estimate reads the zone
+// (Info.UsesZone) and heuristic.Cache does not hold it; without one it
+// may.
 package pa

@@ -6,8 +6,6 @@
 package pa_test
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -93,11 +91,7 @@ func forEachProblem(t *testing.T, f func(t *testing.T, p *reachtest.Problem)) {
 
 func precompute(t *testing.T, p *reachtest.Problem, o pa.Options) *pa.Heuristic {
 	t.Helper()
-	h := pa.New(p.N, p.Target, o)
-	if err := h.Precompute(context.Background(), nil); err != nil {
-		t.Fatalf("%+v: %v", o, err)
-	}
-	return h
+	return reachtest.Precomputed(t, pa.New(p.N, p.Target, o), fmt.Sprintf("%+v", o))
 }
 
 // TestEstimates checks h on states sampled by random walks and their
@@ -225,29 +219,8 @@ func TestAStarAgreesWithBFS(t *testing.T) {
 func TestTables(t *testing.T) {
 	forEachProblem(t, func(t *testing.T, p *reachtest.Problem) {
 		for _, o := range []pa.Options{{Mode: pa.TwoAbs}, {Mode: pa.Syntax}} {
-			a, b := precompute(t, p, o), precompute(t, p, o)
-			ta, err := a.Table()
-			if err != nil {
-				t.Fatal(err)
-			}
-			tb, _ := b.Table()
-			if !bytes.Equal(ta, tb) {
-				t.Fatalf("%s: two precomputations encode to different tables (%d and %d bytes)", o.Mode, len(ta), len(tb))
-			}
-			c := pa.New(p.N, p.Target, o)
-			if err := c.Load(ta); err != nil {
-				t.Fatal(err)
-			}
-			x := p.G.NewExpander()
-			for _, s := range p.Sample(t, rand.New(rand.NewPCG(3, 5)), 20) {
-				for _, s2 := range append(p.Successors(t, x, s), s) {
-					h1, i1 := a.Estimate(s2.D, s2.Z)
-					h2, i2 := c.Estimate(s2.D, s2.Z)
-					if h1 != h2 || i1 != i2 {
-						t.Fatalf("loaded table: %d/%v, computed %d/%v at %s", h2, i2, h1, i1, p.Describe(s2))
-					}
-				}
-			}
+			a, b, c := precompute(t, p, o), precompute(t, p, o), pa.New(p.N, p.Target, o)
+			ta := p.ExpectTableRoundTrip(t, string(o.Mode), a, b, c, 20)
 			o2 := o
 			o2.States = 77
 			if err := pa.New(p.N, p.Target, o2).Load(ta); err == nil || !strings.Contains(err.Error(), "states=77") {

@@ -10,6 +10,7 @@ import (
 
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
+	"beeline/core/heuristic/fire"
 )
 
 // inf is the distance of no abstract state.
@@ -94,7 +95,7 @@ func (s *system) build(preds []Pred, target []heuristic.Conjunct, maxStates, max
 			}
 		}
 		for ti, t := range ts {
-			if err := s.poll(); err != nil {
+			if err := s.Poll(); err != nil {
 				return nil, nil, err
 			}
 			a, ok := r.regress(sp.state(head), t)
@@ -266,7 +267,7 @@ func (s *system) errorStates(preds []Pred, target []heuristic.Conjunct, words in
 				continue
 			}
 			sawT, sawF, any, known := s.decide(c, preds[i].Expr)
-			if err := s.poll(); err != nil {
+			if err := s.Poll(); err != nil {
 				return nil, err
 			}
 			if known && !any {
@@ -332,10 +333,10 @@ func (s *system) decide(c *heuristic.Conjunct, e *heuristic.Expr) (sawT, sawF, a
 		dims = append(dims, dim{slot: -1, proc: p, vals: vals})
 		total *= len(vals)
 	}
-	if total > maxEnum*16 {
+	if total > fire.MaxEnum*16 {
 		return false, false, false, false
 	}
-	locs, vars := slices.Clone(s.initLocs), slices.Clone(s.initVars)
+	locs, vars := slices.Clone(s.InitLocs), slices.Clone(s.InitVars)
 	pick := make([]int, len(dims))
 	for {
 		for k, d := range dims {

@@ -33,25 +33,77 @@ func (h *Heuristic) syntax(ctx context.Context, report func(heuristic.Progress))
 	if err != nil {
 		return err
 	}
-	parts := split(n, ls, h.opts.Split)
-	pats := make([]model.Pattern, len(parts))
-	keeps := make([][]bool, len(parts))
-	for k, part := range parts {
-		pats[k], keeps[k] = partPattern(n, part)
+	sp := &splitting{parts: split(n, ls, h.opts.Split)}
+	sp.pats = make([]model.Pattern, len(sp.parts))
+	sp.keeps = make([][]bool, len(sp.parts))
+	for k, part := range sp.parts {
+		sp.pats[k], sp.keeps[k] = partPattern(n, part)
 	}
-	// The abstractions to build, each a part and a restricted target,
-	// and the ones each disjunct combines.
-	type job struct {
-		part   int
-		target []heuristic.Conjunct
+	jobs, groups, ok := sp.jobs(h.target)
+	if !ok {
+		return nil
 	}
-	var jobs []job
+	used := make([]int, len(n.Processes))
+	for i := range used {
+		used[i] = -1
+	}
+	made := map[int]*system{} // the parts' systems, made once
+	for j, jb := range jobs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		for _, p := range sp.parts[jb.part] {
+			used[p] = jb.part
+		}
+		s, ok := made[jb.part]
+		if !ok {
+			m, _ := n.Project(sp.pats[jb.part])
+			if s, err = newSystem(ctx, m, sp.keeps[jb.part], len(n.Clocks)); err != nil {
+				return err
+			}
+			made[jb.part] = s
+		}
+		ps := s.partPreds(sp.parts[jb.part], jb.target)
+		name := fmt.Sprintf("abstraction %d of %d (part %d of %d)", j+1, len(jobs), jb.part+1, len(sp.parts))
+		a, _, err := s.build(ps.list, jb.target, hardFactor*h.opts.States, MaxLayers, false, func(states, layers int) {
+			report(heuristic.Progress{Step: "building " + name, States: int64(states), Layers: layers})
+		})
+		if err != nil {
+			return err
+		}
+		h.rounds++
+		h.abs = append(h.abs, finished(a))
+	}
+	h.groups = groups
+	if cut(ls, used) {
+		h.cuts = true
+	}
+	return nil
+}
+
+// splitting is the network split into parts, with each part's pattern
+// and the processes it keeps.
+type splitting struct {
+	parts [][]int32
+	pats  []model.Pattern
+	keeps [][]bool
+}
+
+// job is one abstraction to build: a part and a restricted target.
+type job struct {
+	part   int
+	target []heuristic.Conjunct
+}
+
+// jobs returns the abstractions to build for target t and, per
+// disjunct, the ones it combines (nil: one group of all); ok is false
+// when a disjunct mentions no part, and nothing is to be built.
+func (sp *splitting) jobs(t *heuristic.Target) (jobs []job, groups [][]int32, ok bool) {
 	index := map[string]int32{}
-	var groups [][]int32
-	for _, c := range h.target.Conjuncts {
+	for _, c := range t.Conjuncts {
 		var g []int32
-		for k := range parts {
-			r, ok := restrictConjunct(&c, pats[k], keeps[k])
+		for k := range sp.parts {
+			r, ok := restrictConjunct(&c, sp.pats[k], sp.keeps[k])
 			if !ok {
 				continue
 			}
@@ -65,7 +117,7 @@ func (h *Heuristic) syntax(ctx context.Context, report func(heuristic.Progress))
 			g = append(g, i)
 		}
 		if len(g) == 0 {
-			return nil
+			return nil, nil, false
 		}
 		groups = append(groups, g)
 	}
@@ -73,81 +125,55 @@ func (h *Heuristic) syntax(ctx context.Context, report func(heuristic.Progress))
 		// One abstraction per part, its target every disjunct restricted
 		// to it; a part some disjunct does not mention is left out.
 		jobs, groups = jobs[:0], nil
-		for k := range parts {
-			if target, trivial := restrict(h.target, pats[k], keeps[k]); !trivial {
+		for k := range sp.parts {
+			if target, trivial := restrict(t, sp.pats[k], sp.keeps[k]); !trivial {
 				jobs = append(jobs, job{k, target})
 			}
 		}
 	}
-	used := make([]int, len(n.Processes))
-	for i := range used {
-		used[i] = -1
+	return jobs, groups, true
+}
+
+// partPreds returns the predicates of an abstraction of part: those of
+// target, every location of the part's processes, and the conditions of
+// their invariants and guards.
+func (s *system) partPreds(part []int32, target []heuristic.Conjunct) *predSet {
+	ps := targetPreds(&heuristic.Target{Conjuncts: target})
+	for _, p := range part {
+		proc := s.net.Processes[p]
+		for l := range proc.Locations {
+			ps.add(locPred(p, []int32{int32(l)}))
+		}
+		for _, loc := range proc.Locations {
+			for _, q := range guardPreds(loc.Invariant, s.back) {
+				ps.add(q)
+			}
+		}
+		for _, e := range proc.Edges {
+			for _, q := range guardPreds(e.Guard, s.back) {
+				ps.add(q)
+			}
+		}
 	}
-	// The parts' projected networks and their systems, made once.
-	type projected struct {
-		m *model.Network
-		s *system
-	}
-	made := map[int]projected{}
-	for j, jb := range jobs {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		part := parts[jb.part]
-		for _, p := range part {
-			used[p] = jb.part
-		}
-		pr, ok := made[jb.part]
-		if !ok {
-			pr.m, _ = n.Project(pats[jb.part])
-			if pr.s, err = newSystem(ctx, pr.m, keeps[jb.part], len(n.Clocks)); err != nil {
-				return err
-			}
-			made[jb.part] = pr
-		}
-		m, s := pr.m, pr.s
-		ps := targetPreds(&heuristic.Target{Conjuncts: jb.target})
-		for _, p := range part {
-			proc := m.Processes[p]
-			for l := range proc.Locations {
-				ps.add(locPred(p, []int32{int32(l)}))
-			}
-			for _, loc := range proc.Locations {
-				for _, q := range guardPreds(loc.Invariant, s.back) {
-					ps.add(q)
-				}
-			}
-			for _, e := range proc.Edges {
-				for _, q := range guardPreds(e.Guard, s.back) {
-					ps.add(q)
-				}
-			}
-		}
-		name := fmt.Sprintf("abstraction %d of %d (part %d of %d)", j+1, len(jobs), jb.part+1, len(parts))
-		sp, _, err := s.build(ps.list, jb.target, hardFactor*h.opts.States, MaxLayers, false, func(states, layers int) {
-			report(heuristic.Progress{Step: "building " + name, States: int64(states), Layers: layers})
-		})
-		if err != nil {
-			return err
-		}
-		h.rounds++
-		h.abs = append(h.abs, finished(sp))
-	}
-	h.groups = groups
-	// A synchronisation between two parts that are both summed counts
-	// once in the network and once in each part.
+	return ps
+}
+
+// cut reports whether a label synchronises processes of two parts that
+// are both summed (used: each process's part, −1 for none): it counts
+// once in the network and once in each part.
+func cut(ls []labels.Label, used []int) bool {
 	for _, l := range ls {
 		seen := -1
 		for _, r := range slices.Concat(l.Edges, l.Recv) {
 			if k := used[r.Proc]; k >= 0 {
 				if seen >= 0 && seen != k {
-					h.cuts = true
+					return true
 				}
 				seen = k
 			}
 		}
 	}
-	return nil
+	return false
 }
 
 // partPattern keeps the part's processes, the slots no other process

@@ -13,19 +13,14 @@ import (
 	"beeline/core/ir"
 )
 
-// FormatVersion is the version of the table encoding; a table of another
-// version is refused. Version 3 puts the table in heuristic's envelope,
-// with a checksum.
-const FormatVersion = 3
-
-// Format is the predicate abstraction's table format.
-var Format = heuristic.TableFormat{Kind: "pa", What: "the predicate abstraction table", Version: FormatVersion}
+// Format is the predicate abstraction's table format (version 3: the
+// table in heuristic's envelope, with a checksum). Tables of other
+// versions are refused.
+var Format = heuristic.TableFormat{Kind: "pa", What: "the predicate abstraction table", Version: 3}
 
 // Table is the encoded form of the abstractions.
 type Table struct {
-	Version int    `msgpack:"version"`
-	Network string `msgpack:"network"`
-	Target  string `msgpack:"target"`
+	heuristic.TableHeader
 	// Options names the options the table was made with.
 	Options string     `msgpack:"options"`
 	Cuts    bool       `msgpack:"cuts"`
@@ -59,8 +54,8 @@ func (h *Heuristic) Table() ([]byte, error) {
 	if !h.done {
 		return nil, fmt.Errorf("the predicate abstraction is not computed")
 	}
-	t := Table{Version: FormatVersion, Network: heuristic.NetworkPrint(h.net), Target: heuristic.TargetPrint(h.target),
-		Options: h.opts.key(), Cuts: h.cuts, Rounds: h.rounds, Groups: h.groups}
+	t := Table{TableHeader: Format.Header(h.net, h.target), Options: h.opts.key(), Cuts: h.cuts, Rounds: h.rounds,
+		Groups: h.groups}
 	for _, a := range h.abs {
 		at := AbsTable{Floor: a.floor, States: a.states, Layers: a.layers}
 		for i := range a.preds {
@@ -84,10 +79,7 @@ func (h *Heuristic) Table() ([]byte, error) {
 // refused and nothing of it is kept.
 func (h *Heuristic) Load(b []byte) error {
 	var t Table
-	if err := Format.Decode(b, &t); err != nil {
-		return err
-	}
-	if err := heuristic.MadeFor(Format.What, t.Version, FormatVersion, t.Network, t.Target, h.net, h.target); err != nil {
+	if err := Format.DecodeFor(b, &t, &t.TableHeader, h.net, h.target); err != nil {
 		return err
 	}
 	if t.Options != h.opts.key() {

@@ -15,22 +15,9 @@ import (
 // damageCase is a small table, its loader and the states estimates are
 // compared on: timed's, whose predicates are conditions and clock
 // constraints.
-func damageCase(t testing.TB) ([]byte, *pa.Heuristic, func([]byte) (heuristic.Heuristic, error), []reachtest.State) {
+func damageCase(t testing.TB) ([]byte, heuristic.Heuristic, func([]byte) (heuristic.Heuristic, error), []reachtest.State) {
 	p := reachtest.New(t, testmodel.Source(t, "timed.xta", timed), "E<> W.Bad")
-	o := pa.Options{Mode: pa.TwoAbs}
-	h := pa.New(p.N, p.Target, o)
-	if err := h.Precompute(t.Context(), nil); err != nil {
-		t.Fatal(err)
-	}
-	b, err := h.Table()
-	if err != nil {
-		t.Fatal(err)
-	}
-	load := func(b []byte) (heuristic.Heuristic, error) {
-		h := pa.New(p.N, p.Target, o)
-		return h, h.Load(b)
-	}
-	return b, h, load, p.SampleWithSuccessors(t, 1, 20)
+	return p.TableCase(t, func() heuristic.Heuristic { return pa.New(p.N, p.Target, pa.Options{Mode: pa.TwoAbs}) })
 }
 
 // TestDamagedTable flips every bit of a table and cuts it at every

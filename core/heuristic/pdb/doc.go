@@ -38,28 +38,56 @@
 //
 // # Choosing the pattern
 //
-// Options.Select picks dprc (the paper's Fig. 3, with exhaustive trials:
-// see Heuristic.dprc), the Russian doll (what a relaxed plan of hU from
-// the initial state mentions) or the full pattern. Where the paper's
-// relaxed test drops parts that the error trace needs, dprc grows the
-// pattern again from its abstraction's counterexamples (Heuristic.refine:
-// a greedy search of the network guided by the trial database shows
-// which dropped processes, variables and clocks the abstraction
-// wrongly ignores). A trial's patience is work, not time: it stops at
-// Options.TrialWork work units (StepWork), and the trials together at
-// SelectionRounds times as much, so that the pattern and the table
-// depend on the network, the target and the options only, never on the
-// machine's speed or load. Trials and the final database stop at
-// Options.Limits, with ErrBudget, and at the context's deadline, which
-// fails the precomputation (never leaving a smaller table); the
-// exploration and the refinement's walk look at it every few
-// milliseconds and the model's long computations poll it (reading the
-// clock, since under js/wasm the context's timer cannot fire meanwhile).
+// Options.Select (the parameter select=, default dprc) picks dprc, the
+// Russian doll (rd: what a relaxed plan of hU from the initial state
+// mentions) or the full pattern (full: the exact distance, for tests and
+// small models). dprc (Heuristic.dprc, the paper's Fig. 3) starts from
+// the full pattern less the clocks that occur only in lower bounds
+// (Proposition 4) and the safe processes and variables (Proposition 6).
+// If a trial builds that database within its work it drops, one at a
+// time, each clock whose removal keeps the initial state's abstract
+// distance (Proposition 3). Otherwise it drops every process and variable
+// whose removal keeps hU of the initial state (relatively accurate
+// abstractions, Definition 4) and keeps the sources of the assignments to
+// what is left; failing a trial, the same with hL; failing that, the
+// pattern without clocks, adding back one at a time those that raise the
+// initial distance; and last the Russian doll. A trial explores the
+// abstraction exhaustively, where the paper searches for the error only:
+// the database needs the whole abstract state space.
+//
+// Where the relaxed test drops parts that the error trace needs, dprc
+// grows the pattern again from its abstraction's counterexamples
+// (Heuristic.refine, after Rovner, Sievers and Helmert, ICAPS 2019): a
+// greedy search of the network guided by the trial database, of at most
+// 20,000 states, shows which dropped processes, variables and clocks the
+// abstraction wrongly ignores, and a larger pattern is kept when its
+// database builds within a trial's work. It refines every pattern but the
+// first and the Russian doll.
+//
+// # Limits
+//
+// dprc's patience is work, not time: a trial may spend Options.TrialWork
+// work units (DefaultTrialWork; StepWork says what a unit counts), and
+// the clock refinements and the pattern refinement stop, keeping what
+// they have, once the trials together spent SelectionRounds times as
+// much. The pattern, and so the table, depends on the network, the
+// target and the options only, never on the machine's speed or load.
+// Every database, trial or final, stops at Options.Limits
+// (DefaultMaxStates abstract states, DefaultMaxBytes of memory) with
+// ErrBudget, and at the context's deadline, which fails the
+// precomputation (never leaving a smaller table); the exploration and the
+// refinement's walk look at it every few milliseconds and the model's
+// long computations poll it (reading the clock, since under js/wasm the
+// context's timer cannot fire meanwhile). An abstract state that reaches no target
+// but a failing transition gets a large finite distance, never infinity.
 //
 // # The table
 //
-// Table encodes the database with msgpack, groups sorted by their key so
-// that equal inputs give equal bytes, with a format version and
-// fingerprints of the network and the target; Load refuses a table made
-// for anything else.
+// Table encodes the database with msgpack in heuristic's envelope
+// (Format, kind "pdb"), groups sorted by their key so that equal inputs
+// give equal bytes, with the fingerprints of the network and the target
+// (heuristic.NetworkPrint, TargetPrint) and the selection; Load refuses a
+// table made for anything else and checks every group's key, zones and
+// distances. Estimates read the zone (Info.UsesZone), so heuristic.Cache
+// never holds them.
 package pdb

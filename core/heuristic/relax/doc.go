@@ -30,7 +30,7 @@
 // abstract path and reaches the target by layer n (Lemma 1) — or when a
 // layer adds nothing, and then both heuristics are infinite.
 //
-// Value sets are exact bit sets when they span fewer than 64 values
+// Value sets are exact bit sets when they span at most 64 values
 // (booleans, process identifiers, small ranges) and intervals otherwise.
 // Expressions are evaluated over sets: exactly by enumeration for small
 // sets (at most 256 pairs per operator), by interval rules otherwise,
@@ -39,15 +39,15 @@
 // noted: when the ATG reaches a fixpoint without the target, a guard or
 // assigned value of an edge it holds that may fail makes the estimate one
 // more layer instead of a dead end, since a concrete run-time error ends
-// the concrete search as the target does. v := v ± 1 takes the paper's shortcut: the whole interval from
-// the least (greatest) value to the end of the range in one layer. An
-// array element written at an index the ATG does not track grows every
-// element, and an update the ATG does not follow (a function call, an
-// assignment nested in another) grows each state slot the model's
-// dependency table says it may write to its whole range: both are
-// over-approximations. Effects read layer k,
-// plus what the same transition wrote before them; receivers read layer
-// k+1, which holds their sender's writes.
+// the concrete search as the target does. v := v ± 1 takes the paper's
+// shortcut: the whole interval from the least (greatest) value to the end
+// of the range in one layer. An array element written at an index the ATG
+// does not track grows every element, and an update the ATG does not
+// follow (a function call, an assignment nested in another) grows each
+// state slot the model's dependency table says it may write to its whole
+// range: both are over-approximations. Effects read layer k, plus what the
+// same transition wrote before them; receivers read layer k+1, which
+// holds their sender's writes.
 //
 // "Make the ATG cheap": a condition that held once holds in every later
 // layer, so it is not evaluated again, and one that did not is evaluated
@@ -65,4 +65,16 @@
 // distinct (transition, layer) pairs selected, and at least hL. It is not
 // admissible. Unlike Fig. 5, an increment selected to reach a value c
 // from c' counts once, not c − c' times.
+//
+// # Cost, budget and caching
+//
+// New compiles the abstract network once; there is no precomputation and
+// no table (heuristic.NoTable). Each estimate rebuilds the ATG from the
+// state, in time linear in the layers times the transitions and
+// conditions that change; the ATG stops at maxLayers (1024) layers and
+// then returns that count, still a lower bound. Info says hL is
+// admissible and both hold on any state (Info.AnyState), not only
+// reachable ones; neither is said to be consistent. The estimate reads
+// the discrete part only, so core/verify wraps it in heuristic.Cache
+// (verify.DefaultHeuristicCache entries; `beeline check --heuristic-cache`).
 package relax

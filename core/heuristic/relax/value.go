@@ -9,6 +9,7 @@ import (
 
 	"beeline/core/heuristic"
 	"beeline/core/ir"
+	"beeline/core/ir/absint"
 )
 
 // aval is a set of integers: exactly {base + i : bit i of mask} when exact
@@ -148,14 +149,14 @@ func binary(op ir.Op, x, y aval) (v aval, fails bool) {
 	if x.exact && y.exact && bits.OnesCount64(x.mask)*bits.OnesCount64(y.mask) <= maxPairs {
 		return enumerate(op, x, y)
 	}
-	_, f := ir.ApplyInterval(op, interval(x), interval(y))
-	return intervalRule(op, x, y), f != ir.NoFail
+	_, f := absint.ApplyInterval(op, interval(x), interval(y))
+	return intervalRule(op, x, y), f != absint.NoFail
 }
 
 // interval is the least 32-bit interval holding a non-empty set.
-func interval(a aval) ir.Interval {
+func interval(a aval) absint.Interval {
 	lo, hi := a.bounds()
-	return ir.Interval{Lo: int32(max(lo, minVal)), Hi: int32(min(hi, maxVal))}
+	return absint.Interval{Lo: int32(max(lo, minVal)), Hi: int32(min(hi, maxVal))}
 }
 
 // intervalRule evaluates x op y over non-empty sets by interval rules.
@@ -242,8 +243,8 @@ func unary(op ir.Op, x aval) (aval, bool) {
 	if x.empty() {
 		return x, false
 	}
-	_, f := ir.ApplyUnaryInterval(op, interval(x))
-	return unaryRule(op, x), f != ir.NoFail
+	_, f := absint.ApplyUnaryInterval(op, interval(x))
+	return unaryRule(op, x), f != absint.NoFail
 }
 
 // unaryRule evaluates -x or !x over a non-empty set.

@@ -1,14 +1,16 @@
 // The abstract machine behind abstract.go: stores and their joins,
 // abstract addresses, statements, loops, quantifiers, calls and updates.
 
-package ir
+package absint
 
 import (
 	"math"
 	"slices"
+
+	"beeline/core/ir"
 )
 
-// AbsReset is a clock assignment an update may make: a clock of Clock (a
+// ClockReset is a clock assignment an update may make: a clock of Clock (a
 // range when the index is not known) set to a value of Value. Maybe
 // marks one that happens on some runs only.
 //
@@ -18,13 +20,13 @@ import (
 // its last sure entry or by an entry after that one. Maybe entries carry
 // no order among themselves: a caller that projects clocks frees a
 // clock with a possible entry, or joins the values it may take.
-type AbsReset struct {
+type ClockReset struct {
 	Clock, Value Interval
 	Maybe        bool
 }
 
 // Sure reports whether every run makes r: not Maybe, one clock.
-func (r AbsReset) Sure() bool { return !r.Maybe && r.Clock.Lo == r.Clock.Hi }
+func (r ClockReset) Sure() bool { return !r.Maybe && r.Clock.Lo == r.Clock.Hi }
 
 // UpdateResult is an edge's update run abstractly.
 type UpdateResult struct {
@@ -34,13 +36,13 @@ type UpdateResult struct {
 	// Changed lists, ascending, the state slots whose interval differs
 	// from the input's.
 	Changed []int32
-	Resets  []AbsReset
+	Resets  []ClockReset
 	Outcome
 }
 
 // ApplyUpdate runs u over st: its assignments left to right in a label
 // frame of u.Frame slots, as the back end does. A nil u changes nothing.
-func ApplyUpdate(u *Update, st *AbsState) *UpdateResult {
+func ApplyUpdate(u *ir.Update, st *State) *UpdateResult {
 	a := newAbsEval(st)
 	var frame int32
 	if u != nil {
@@ -132,7 +134,7 @@ type store struct {
 	stack      []Interval // absolute, as Env.stack; len >= sp
 	fp, sp     int32
 	ret        Interval // Env.ret: the value the last Return set
-	resets     []AbsReset
+	resets     []ClockReset
 }
 
 // cow is a slot vector shared between stores until one of them writes.
@@ -229,8 +231,8 @@ func joinStore(acc, s *store) *store {
 
 // mergeResets joins two reset lists: the common prefix stays (Maybe
 // where either says so), the rest of both follows as Maybe, without
-// repeats. See AbsReset for why that is sound.
-func mergeResets(a, b []AbsReset) []AbsReset {
+// repeats. See ClockReset for why that is sound.
+func mergeResets(a, b []ClockReset) []ClockReset {
 	k := 0
 	for k < len(a) && k < len(b) && a[k].Clock == b[k].Clock && a[k].Value == b[k].Value {
 		k++
@@ -238,9 +240,9 @@ func mergeResets(a, b []AbsReset) []AbsReset {
 	if k == len(a) && k == len(b) && slices.Equal(a, b) {
 		return a
 	}
-	out := make([]AbsReset, k, len(a)+len(b)-k)
+	out := make([]ClockReset, k, len(a)+len(b)-k)
 	for i := range k {
-		out[i] = AbsReset{a[i].Clock, a[i].Value, a[i].Maybe || b[i].Maybe}
+		out[i] = ClockReset{a[i].Clock, a[i].Value, a[i].Maybe || b[i].Maybe}
 	}
 	for _, r := range slices.Concat(a[k:], b[k:]) {
 		r.Maybe = true
@@ -384,10 +386,10 @@ func (d addrSet) clip(l, h int64) (addrSet, bool) {
 // bySpace calls f with the offsets d reaches in each address space.
 // Addresses outside every space (negative ones) reach nothing: no
 // concrete evaluation forms them.
-func (d addrSet) bySpace(f func(Space, addrSet)) {
-	for sp := Var; sp <= Chan; sp++ {
-		base := int64(Encode(sp, 0))
-		if in, ok := d.clip(base, base+AddrMask); ok {
+func (d addrSet) bySpace(f func(ir.Space, addrSet)) {
+	for sp := ir.Var; sp <= ir.Chan; sp++ {
+		base := int64(ir.Encode(sp, 0))
+		if in, ok := d.clip(base, base+ir.AddrMask); ok {
 			f(sp, in.plus(-base))
 		}
 	}
@@ -399,16 +401,16 @@ func (d addrSet) hull() Interval { return span(d.lo, d.hi) }
 // address computes the encoded addresses r may denote, as the back end's
 // encoder does: a reference parameter's frame slot plus the index, else
 // the static offset (absolute in the frame for a local) plus the index.
-func (a *absEval) address(r *Ref, s *store) addrSet {
+func (a *absEval) address(r *ir.Ref, s *store) addrSet {
 	var d addrSet
 	switch {
 	case r.Param:
 		v := s.local(r.Off)
 		d = addrSet{v.lo(), v.hi(), 1}.norm()
-	case r.Space == Local:
-		d = oneAddr(int64(Encode(Local, s.fp+r.Off)))
+	case r.Space == ir.Local:
+		d = oneAddr(int64(ir.Encode(ir.Local, s.fp+r.Off)))
 	default:
-		d = oneAddr(int64(Encode(r.Space, r.Off)))
+		d = oneAddr(int64(ir.Encode(r.Space, r.Off)))
 	}
 	if r.Index != nil {
 		d = d.add(a.index(r.Index, s))
@@ -418,17 +420,17 @@ func (a *absEval) address(r *Ref, s *store) addrSet {
 
 // index computes the run-time part of a Ref's offset, a sum of Offsets
 // (and constants), keeping each Offset's stride.
-func (a *absEval) index(e Expr, s *store) addrSet {
+func (a *absEval) index(e ir.Expr, s *store) addrSet {
 	switch e := e.(type) {
-	case *Const:
+	case *ir.Const:
 		return oneAddr(int64(e.V))
-	case *Offset:
+	case *ir.Offset:
 		v := a.offsetIndex(e, s)
 		st := int64(e.Stride)
 		lo, hi := (v.lo()-int64(e.Lo))*st, (v.hi()-int64(e.Lo))*st
 		return addrSet{min(lo, hi), max(lo, hi), abs64(st)}.norm()
-	case *Binary:
-		if e.Op == Add {
+	case *ir.Binary:
+		if e.Op == ir.Add {
 			x := a.index(e.X, s)
 			return x.add(a.index(e.Y, s))
 		}
@@ -440,13 +442,13 @@ func (a *absEval) index(e Expr, s *store) addrSet {
 // clockIndex computes the clocks (or channels) a Ref may denote: the
 // offsets of its addresses, as the back end's clock masks them (clock 0
 // for nil).
-func (a *absEval) clockIndex(r *Ref, s *store) Interval {
+func (a *absEval) clockIndex(r *ir.Ref, s *store) Interval {
 	if r == nil {
 		return Point(0)
 	}
 	var v Interval
 	have := false
-	a.address(r, s).bySpace(func(_ Space, o addrSet) {
+	a.address(r, s).bySpace(func(_ ir.Space, o addrSet) {
 		w := Interval{int32(o.lo), int32(o.hi)}
 		if have {
 			w = w.Join(v)
@@ -454,7 +456,7 @@ func (a *absEval) clockIndex(r *Ref, s *store) Interval {
 		v, have = w, true
 	})
 	if !have {
-		return Interval{0, AddrMask}
+		return Interval{0, ir.AddrMask}
 	}
 	return v
 }
@@ -465,18 +467,18 @@ func (a *absEval) clockIndex(r *Ref, s *store) Interval {
 func (a *absEval) load(s *store, d addrSet) Interval {
 	var v Interval
 	have := false
-	d.bySpace(func(sp Space, o addrSet) {
+	d.bySpace(func(sp ir.Space, o addrSet) {
 		var w Interval
 		switch sp {
-		case Var:
+		case ir.Var:
 			w = joinSlots(s.vars.s, o)
-		case Meta:
+		case ir.Meta:
 			w = joinSlots(s.meta.s, o)
-		case Local:
+		case ir.Local:
 			w = joinSlots(s.stack, o)
-		case Sel:
+		case ir.Sel:
 			w = joinSlots(a.in.Sel, o)
-		case Pool:
+		case ir.Pool:
 			w = joinPool(a.in.Pool, o)
 		default:
 			w = span(o.lo, o.hi)
@@ -521,18 +523,18 @@ func joinPool(xs []int32, o addrSet) Interval {
 // the caller gave are dropped.
 func (a *absEval) write(s *store, d addrSet, v Interval) {
 	strong := d.step == 0
-	d.bySpace(func(sp Space, o addrSet) {
+	d.bySpace(func(sp ir.Space, o addrSet) {
 		switch sp {
-		case Var:
+		case ir.Var:
 			storeCow(&s.vars, o, v, strong)
-		case Meta:
+		case ir.Meta:
 			storeCow(&s.meta, o, v, strong)
-		case Local:
+		case ir.Local:
 			for i := o.lo; i <= o.hi && i < int64(len(s.stack)); i += max(o.step, 1) {
 				s.stack[i] = stored(s.stack[i], v, strong)
 			}
-		case Clock:
-			s.resets = append(s.resets, AbsReset{Clock: span(o.lo, o.hi), Value: v, Maybe: !strong})
+		case ir.Clock:
+			s.resets = append(s.resets, ClockReset{Clock: span(o.lo, o.hi), Value: v, Maybe: !strong})
 		}
 	})
 }
@@ -571,11 +573,11 @@ func live(s *store) flow {
 }
 
 // stmt runs a statement from s, which it consumes.
-func (a *absEval) stmt(st Stmt, s *store) flow {
+func (a *absEval) stmt(st ir.Stmt, s *store) flow {
 	switch st := st.(type) {
 	case nil:
 		return flow{next: s}
-	case *Block:
+	case *ir.Block:
 		var out flow
 		for _, x := range st.List {
 			f := a.stmt(x, s)
@@ -586,22 +588,22 @@ func (a *absEval) stmt(st Stmt, s *store) flow {
 		}
 		out.next = s
 		return out
-	case *Do:
+	case *ir.Do:
 		a.expr(st.X, s)
 		return live(s)
-	case *If:
+	case *ir.If:
 		return a.ifStmt(st, s)
-	case *Loop:
+	case *ir.Loop:
 		return a.loop(st, s)
-	case *ForRange:
+	case *ir.ForRange:
 		return a.forRange(st, s)
-	case *Return:
+	case *ir.Return:
 		return a.ret(st, s)
-	case *Break:
+	case *ir.Break:
 		return flow{brk: s}
-	case *Continue:
+	case *ir.Continue:
 		return flow{cont: s}
-	case *Fill:
+	case *ir.Fill:
 		for i, v := range st.Vals {
 			s.setLocal(st.Off+int32(i), Point(v))
 		}
@@ -611,7 +613,7 @@ func (a *absEval) stmt(st Stmt, s *store) flow {
 }
 
 // ifStmt runs one branch when C decides, else both on copies.
-func (a *absEval) ifStmt(st *If, s *store) flow {
+func (a *absEval) ifStmt(st *ir.If, s *store) flow {
 	c := a.expr(st.C, s).Truth()
 	switch {
 	case s.dead:
@@ -627,11 +629,11 @@ func (a *absEval) ifStmt(st *If, s *store) flow {
 	return f
 }
 
-func (a *absEval) ret(st *Return, s *store) flow {
+func (a *absEval) ret(st *ir.Return, s *store) flow {
 	if st.X != nil {
 		v := a.expr(st.X, s)
 		v = a.check(s, v, st.Lo, st.Hi, failReturn, st.X.Pos(), func(v int32) string {
-			return ReturnError(v, st.Lo, st.Hi)
+			return ir.ReturnError(v, st.Lo, st.Hi)
 		})
 		if s.dead {
 			return flow{}
@@ -650,7 +652,7 @@ func (a *absEval) ret(st *Return, s *store) flow {
 // which the abstraction cannot count: that is reported as a possible
 // failure, and so is MaxWork (see enter). The unrolling also stops when
 // the evaluation has unrolled absWork rounds in all.
-func (a *absEval) loop(l *Loop, s *store) flow {
+func (a *absEval) loop(l *ir.Loop, s *store) flow {
 	a.enter(l, l.P, a.fn)
 	defer a.leave()
 	if l.Init != nil {
@@ -666,7 +668,7 @@ func (a *absEval) loop(l *Loop, s *store) flow {
 	h := s
 	for n := 0; h != nil; n++ {
 		if !a.unroll(int64(n)) {
-			a.fail(h, failLoop, pos, LoopError)
+			a.fail(h, failLoop, pos, ir.LoopError)
 			a.summarised(h)
 			a.fixpoint(h, func(h *store) *store { return a.round(l, h, false, &acc) })
 			break
@@ -674,7 +676,7 @@ func (a *absEval) loop(l *Loop, s *store) flow {
 		prev := h.clone()
 		h = a.round(l, h, n == 0, &acc)
 		if h != nil && !(l.DoWhile && n == 0) && prev.covers(h) && len(h.resets) == len(prev.resets) {
-			a.fail(h, failLoop, pos, LoopError)
+			a.fail(h, failLoop, pos, ir.LoopError)
 			a.summarised(h)
 			break
 		}
@@ -685,7 +687,7 @@ func (a *absEval) loop(l *Loop, s *store) flow {
 // round runs one round of a loop from the head h: the condition (not in
 // a do-while's first round), the body, the post expression. The runs
 // that leave the loop go to acc; it returns the next head.
-func (a *absEval) round(l *Loop, h *store, first bool, acc *flow) *store {
+func (a *absEval) round(l *ir.Loop, h *store, first bool, acc *flow) *store {
 	if l.Cond != nil && !(l.DoWhile && first) {
 		c := a.expr(l.Cond, h).Truth()
 		switch {
@@ -734,10 +736,10 @@ func (a *absEval) fixpoint(h *store, round func(*store) *store) *store {
 
 // resetsCover reports whether every reset of rs is within one of have.
 // Only a loop's own resets, all possible ones, may cover each other: an
-// entry from before the loop would break AbsReset's rule on final values.
-func resetsCover(have, rs []AbsReset) bool {
+// entry from before the loop would break ClockReset's rule on final values.
+func resetsCover(have, rs []ClockReset) bool {
 	for _, r := range rs {
-		if !slices.ContainsFunc(have, func(q AbsReset) bool { return r.Clock.Within(q.Clock) && r.Value.Within(q.Value) }) {
+		if !slices.ContainsFunc(have, func(q ClockReset) bool { return r.Clock.Within(q.Clock) && r.Value.Within(q.Value) }) {
 			return false
 		}
 	}
@@ -748,8 +750,8 @@ func resetsCover(have, rs []AbsReset) bool {
 // together (the slot holds their interval) in a fixpoint. The back end
 // compiles a loop over a body without effect to nothing: the slot is
 // not even set.
-func (a *absEval) forRange(f *ForRange, s *store) flow {
-	if NoEffect(f.Body) {
+func (a *absEval) forRange(f *ir.ForRange, s *store) flow {
+	if ir.NoEffect(f.Body) {
 		return flow{next: s}
 	}
 	a.enter(f, f.P, a.fn)
@@ -770,7 +772,7 @@ func (a *absEval) forRange(f *ForRange, s *store) flow {
 	return flow{next: acc.next, ret: acc.ret}
 }
 
-func (a *absEval) rangeRound(f *ForRange, h *store, v Interval, acc *flow) *store {
+func (a *absEval) rangeRound(f *ir.ForRange, h *store, v Interval, acc *flow) *store {
 	h.setLocal(f.Slot, v)
 	fl := a.stmt(f.Body, h)
 	acc.next = joinStore(acc.next, fl.brk)
@@ -778,29 +780,14 @@ func (a *absEval) rangeRound(f *ForRange, h *store, v Interval, acc *flow) *stor
 	return joinStore(fl.next, fl.cont)
 }
 
-// NoEffect reports whether the back end compiles st to nothing: a
-// for (i : T) over such a body does not even run.
-func NoEffect(st Stmt) bool {
-	switch st := st.(type) {
-	case nil:
-		return true
-	case *Do:
-		_, ok := st.X.(*Const)
-		return ok
-	case *ForRange:
-		return NoEffect(st.Body)
-	}
-	return false
-}
-
 // quant runs forall (LAnd), exists (LOr) and sum (Add) over the frame
 // slot Slot = Lo..Hi. A body that decides ends the run; one of unknown
 // truth ends a copy of it. Past Rounds values, a fixpoint over the rest
 // yields [0,1] (Top for a sum).
-func (a *absEval) quant(q *Quant, s *store) Interval {
+func (a *absEval) quant(q *ir.Quant, s *store) Interval {
 	var done paths
 	stop := False
-	if q.Op == LOr {
+	if q.Op == ir.LOr {
 		stop = True
 	}
 	a.enter(q, q.P, a.fn)
@@ -815,8 +802,8 @@ func (a *absEval) quant(q *Quant, s *store) Interval {
 				a.expr(q.Body, h)
 				return live(h).next
 			})
-			if q.Op == Add { // the rounds summed up here may overflow
-				a.fail(h, failArith, q.P, func() string { return failingPair(Add, Top(), Top()) })
+			if q.Op == ir.Add { // the rounds summed up here may overflow
+				a.fail(h, failArith, q.P, func() string { return failingPair(ir.Add, Top(), Top()) })
 			}
 			done.add(h, quantRest(q.Op))
 			cur = nil
@@ -827,8 +814,8 @@ func (a *absEval) quant(q *Quant, s *store) Interval {
 		switch t := b.Truth(); {
 		case cur.dead:
 			cur = nil
-		case q.Op == Add:
-			if sum = a.applyAt(cur, Add, sum, b, q.P); cur.dead {
+		case q.Op == ir.Add:
+			if sum = a.applyAt(cur, ir.Add, sum, b, q.P); cur.dead {
 				cur = nil
 			}
 		case t == stop:
@@ -840,7 +827,7 @@ func (a *absEval) quant(q *Quant, s *store) Interval {
 	}
 	if cur != nil {
 		end := sum
-		if q.Op != Add {
+		if q.Op != ir.Add {
 			end = stop.not().interval()
 		}
 		done.add(cur, end)
@@ -849,8 +836,8 @@ func (a *absEval) quant(q *Quant, s *store) Interval {
 }
 
 // quantRest is what a quantifier yields past the unrolled rounds.
-func quantRest(o Op) Interval {
-	if o == Add {
+func quantRest(o ir.Op) Interval {
+	if o == ir.Add {
 		return Top()
 	}
 	return Interval{0, 1}
@@ -864,7 +851,7 @@ func quantRest(o Op) Interval {
 // the body ends are joined; the value is the return register, which the
 // call sets to 0 and Return sets, so a body that falls off its end
 // yields what the back end's yields.
-func (a *absEval) call(c *Call, s *store) Interval {
+func (a *absEval) call(c *ir.Call, s *store) Interval {
 	a.enter(c, c.P, c.Fn.Name)
 	defer a.leave()
 	a.spend(1)
@@ -894,25 +881,25 @@ func (a *absEval) call(c *Call, s *store) Interval {
 // against the parameter (a constant is not), the slots of an object, the
 // encoded addresses of an object, or a value spilled into the frame and
 // its address.
-func (a *absEval) argument(g *Arg, p *Param, fp int32, s *store) {
+func (a *absEval) argument(g *ir.Arg, p *ir.Param, fp int32, s *store) {
 	off := fp + p.Off
 	switch g.Kind {
-	case ArgCopy:
-		a.spend(CopyRounds(p.Size))
+	case ir.ArgCopy:
+		a.spend(ir.CopyRounds(p.Size))
 		src := a.address(g.Src, s)
 		for i := range p.Size {
 			s.stack[off+i] = a.load(s, src.plus(int64(i)))
 		}
-	case ArgRef:
+	case ir.ArgRef:
 		s.stack[off] = a.address(g.Src, s).hull()
-	case ArgSpill:
+	case ir.ArgSpill:
 		s.stack[fp+p.Spill] = a.expr(g.X, s)
-		s.stack[off] = Point(Encode(Local, fp+p.Spill))
+		s.stack[off] = Point(ir.Encode(ir.Local, fp+p.Spill))
 	default:
 		v := a.expr(g.X, s)
-		if _, ok := g.X.(*Const); !ok {
+		if _, ok := g.X.(*ir.Const); !ok {
 			v = a.check(s, v, p.Lo, p.Hi, failArg, g.X.Pos(), func(v int32) string {
-				return ArgError(p.Name, v, p.Lo, p.Hi)
+				return ir.ArgError(p.Name, v, p.Lo, p.Hi)
 			})
 		}
 		s.stack[off] = v

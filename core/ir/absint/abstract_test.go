@@ -1,4 +1,4 @@
-package ir
+package absint
 
 import (
 	"flag"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"beeline/core/ir"
 	"beeline/core/source"
 )
 
@@ -45,8 +46,8 @@ func (m *cm) enter(pos source.Pos) {
 func (m *cm) leave() { m.depth-- }
 
 func (m *cm) count() {
-	if m.work++; m.work&(PollRounds-1) == 0 && m.work-m.from >= MaxWork {
-		m.fail(m.site, WorkError(m.siteFn, MaxWork))
+	if m.work++; m.work&(ir.PollRounds-1) == 0 && m.work-m.from >= ir.MaxWork {
+		m.fail(m.site, ir.WorkError(m.siteFn, ir.MaxWork))
 	}
 }
 
@@ -83,37 +84,37 @@ func (m *cm) push(n int32) {
 }
 
 func (m *cm) load(a int32) int32 {
-	sp, off := Decode(a)
+	sp, off := ir.Decode(a)
 	switch sp {
-	case Var:
+	case ir.Var:
 		return m.vars[off]
-	case Meta:
+	case ir.Meta:
 		return m.meta[off]
-	case Local:
+	case ir.Local:
 		return m.stack[off]
-	case Pool:
+	case ir.Pool:
 		return m.pool[off]
-	case Sel:
+	case ir.Sel:
 		return m.sel[off]
 	}
 	return off
 }
 
 func (m *cm) store(a, v int32) {
-	sp, off := Decode(a)
+	sp, off := ir.Decode(a)
 	switch sp {
-	case Var:
+	case ir.Var:
 		m.vars[off] = v
-	case Meta:
+	case ir.Meta:
 		m.meta[off] = v
-	case Local:
+	case ir.Local:
 		m.stack[off] = v
-	case Clock:
+	case ir.Clock:
 		m.resets = append(m.resets, [2]int32{off, v})
 	}
 }
 
-func (m *cm) addr(r *Ref) int32 {
+func (m *cm) addr(r *ir.Ref) int32 {
 	var ix int32
 	if r.Index != nil {
 		ix = m.expr(r.Index)
@@ -121,128 +122,128 @@ func (m *cm) addr(r *Ref) int32 {
 	switch {
 	case r.Param:
 		return m.stack[m.fp+r.Off] + ix
-	case r.Space == Local:
-		return Encode(Local, m.fp+r.Off+ix)
+	case r.Space == ir.Local:
+		return ir.Encode(ir.Local, m.fp+r.Off+ix)
 	}
-	return Encode(r.Space, r.Off+ix)
+	return ir.Encode(r.Space, r.Off+ix)
 }
 
-func (m *cm) checkRange(v int32, r *Ref, pos source.Pos) {
+func (m *cm) checkRange(v int32, r *ir.Ref, pos source.Pos) {
 	if v < r.Lo || v > r.Hi {
-		m.fail(pos, RangeError(r.Name, v, r.Lo, r.Hi))
+		m.fail(pos, ir.RangeError(r.Name, v, r.Lo, r.Hi))
 	}
 }
 
-func (m *cm) apply(o Op, x, y int32, pos source.Pos) int32 {
-	v, msg := Apply(o, x, y)
+func (m *cm) apply(o ir.Op, x, y int32, pos source.Pos) int32 {
+	v, msg := ir.Apply(o, x, y)
 	if msg != "" {
 		m.fail(pos, msg)
 	}
 	return v
 }
 
-func (m *cm) expr(e Expr) int32 {
+func (m *cm) expr(e ir.Expr) int32 {
 	switch e := e.(type) {
-	case *Const:
+	case *ir.Const:
 		return e.V
-	case *Load:
+	case *ir.Load:
 		return m.load(m.addr(e.Ref))
-	case *Unary:
-		v, msg := ApplyUnary(e.Op, m.expr(e.X))
+	case *ir.Unary:
+		v, msg := ir.ApplyUnary(e.Op, m.expr(e.X))
 		if msg != "" {
 			m.fail(e.P, msg)
 		}
 		return v
-	case *Binary:
+	case *ir.Binary:
 		switch e.Op {
-		case LAnd:
-			return B2I(m.expr(e.X) != 0 && m.expr(e.Y) != 0)
-		case LOr:
-			return B2I(m.expr(e.X) != 0 || m.expr(e.Y) != 0)
-		case Imply:
-			return B2I(m.expr(e.X) == 0 || m.expr(e.Y) != 0)
+		case ir.LAnd:
+			return ir.B2I(m.expr(e.X) != 0 && m.expr(e.Y) != 0)
+		case ir.LOr:
+			return ir.B2I(m.expr(e.X) != 0 || m.expr(e.Y) != 0)
+		case ir.Imply:
+			return ir.B2I(m.expr(e.X) == 0 || m.expr(e.Y) != 0)
 		}
 		x := m.expr(e.X)
 		return m.apply(e.Op, x, m.expr(e.Y), e.P)
-	case *Cond:
+	case *ir.Cond:
 		if m.expr(e.C) != 0 {
 			return m.expr(e.X)
 		}
 		return m.expr(e.Y)
-	case *Offset:
+	case *ir.Offset:
 		i := m.expr(e.X)
 		if i < e.Lo || i > e.Hi {
-			m.fail(e.P, IndexError(i, e.Lo, e.Hi))
+			m.fail(e.P, ir.IndexError(i, e.Lo, e.Hi))
 		}
 		return (i - e.Lo) * e.Stride
-	case *Assign:
+	case *ir.Assign:
 		return m.assign(e)
-	case *IncDec:
+	case *ir.IncDec:
 		a := m.addr(e.Dst)
 		old := m.load(a)
-		v := m.apply(Add, old, e.Delta, e.P)
+		v := m.apply(ir.Add, old, e.Delta, e.P)
 		m.checkRange(v, e.Dst, e.P)
 		m.store(a, v)
 		if e.Post {
 			return old
 		}
 		return v
-	case *ClockSet:
+	case *ir.ClockSet:
 		v := m.expr(e.X)
 		if v < 0 {
-			m.fail(e.P, ClockError(v))
+			m.fail(e.P, ir.ClockError(v))
 		}
-		_, k := Decode(m.addr(e.Clock))
+		_, k := ir.Decode(m.addr(e.Clock))
 		m.resets = append(m.resets, [2]int32{k, v})
 		return v
-	case *Copy:
+	case *ir.Copy:
 		d, s := m.addr(e.Dst), m.addr(e.Src)
 		for i, r := range e.Ranges {
 			v := m.load(s + int32(i))
 			if v < r[0] || v > r[1] {
-				m.fail(e.P, RangeError(e.Dst.Name, v, r[0], r[1]))
+				m.fail(e.P, ir.RangeError(e.Dst.Name, v, r[0], r[1]))
 			}
 			m.store(d+int32(i), v)
 		}
 		return 0
-	case *Equal:
+	case *ir.Equal:
 		x, y := m.addr(e.X), m.addr(e.Y)
 		same := true
 		for i := int32(0); i < e.N && same; i++ {
 			same = m.load(x+i) == m.load(y+i)
 		}
-		return B2I(same != e.Neq)
-	case *Seq:
+		return ir.B2I(same != e.Neq)
+	case *ir.Seq:
 		var v int32
 		for _, x := range e.List {
 			v = m.expr(x)
 		}
 		return v
-	case *Quant:
+	case *ir.Quant:
 		return m.quant(e)
-	case *LocIs:
-		return B2I(m.locs[e.Proc] == e.Loc)
-	case *Choose:
+	case *ir.LocIs:
+		return ir.B2I(m.locs[e.Proc] == e.Loc)
+	case *ir.Choose:
 		k := int32(0)
 		for i, x := range e.Index {
 			v, lo, hi := m.expr(x), e.Dims[i][0], e.Dims[i][1]
 			if v < lo || v > hi {
-				m.fail(e.P, ProcessError(v, lo, hi))
+				m.fail(e.P, ir.ProcessError(v, lo, hi))
 			}
 			k = k*(hi-lo+1) + v - lo
 		}
 		return m.expr(e.List[k])
-	case *Call:
+	case *ir.Call:
 		return m.call(e)
 	}
 	panic("unknown expression")
 }
 
-func (m *cm) assign(e *Assign) int32 {
+func (m *cm) assign(e *ir.Assign) int32 {
 	r := e.Dst
-	if e.Op == Nop {
+	if e.Op == ir.Nop {
 		v := m.expr(e.X)
-		if !r.Param && r.Space != Var && r.Space != Meta && r.Space != Local {
+		if !r.Param && r.Space != ir.Var && r.Space != ir.Meta && r.Space != ir.Local {
 			return v
 		}
 		a := m.addr(r)
@@ -258,7 +259,7 @@ func (m *cm) assign(e *Assign) int32 {
 	return v
 }
 
-func (m *cm) quant(e *Quant) int32 {
+func (m *cm) quant(e *ir.Quant) int32 {
 	m.enter(e.P)
 	defer m.leave()
 	var sum int32
@@ -267,42 +268,42 @@ func (m *cm) quant(e *Quant) int32 {
 		m.stack[m.fp+e.Slot] = int32(v)
 		b := m.expr(e.Body)
 		switch {
-		case e.Op == LAnd && b == 0:
+		case e.Op == ir.LAnd && b == 0:
 			return 0
-		case e.Op == LOr && b != 0:
+		case e.Op == ir.LOr && b != 0:
 			return 1
 		}
-		sum = m.apply(Add, sum, b, e.P)
+		sum = m.apply(ir.Add, sum, b, e.P)
 	}
 	switch e.Op {
-	case LAnd:
+	case ir.LAnd:
 		return 1
-	case LOr:
+	case ir.LOr:
 		return 0
 	}
 	return sum
 }
 
-func (m *cm) call(c *Call) int32 {
+func (m *cm) call(c *ir.Call) int32 {
 	fp := m.sp
 	m.push(c.Fn.Frame)
 	for i, g := range c.Args {
 		p := c.Fn.Params[i]
 		switch g.Kind {
-		case ArgCopy:
+		case ir.ArgCopy:
 			s := m.addr(g.Src)
 			for j := int32(0); j < p.Size; j++ {
 				m.stack[fp+p.Off+j] = m.load(s + j)
 			}
-		case ArgRef:
+		case ir.ArgRef:
 			m.stack[fp+p.Off] = m.addr(g.Src)
-		case ArgSpill:
+		case ir.ArgSpill:
 			m.stack[fp+p.Spill] = m.expr(g.X)
-			m.stack[fp+p.Off] = Encode(Local, fp+p.Spill)
+			m.stack[fp+p.Off] = ir.Encode(ir.Local, fp+p.Spill)
 		default:
 			v := m.expr(g.X)
-			if _, ok := g.X.(*Const); !ok && (v < p.Lo || v > p.Hi) {
-				m.fail(g.X.Pos(), ArgError(p.Name, v, p.Lo, p.Hi))
+			if _, ok := g.X.(*ir.Const); !ok && (v < p.Lo || v > p.Hi) {
+				m.fail(g.X.Pos(), ir.ArgError(p.Name, v, p.Lo, p.Hi))
 			}
 			m.stack[fp+p.Off] = v
 		}
@@ -323,46 +324,46 @@ const (
 	cReturn
 )
 
-func (m *cm) stmt(s Stmt) cctl {
+func (m *cm) stmt(s ir.Stmt) cctl {
 	switch s := s.(type) {
 	case nil:
-	case *Block:
+	case *ir.Block:
 		for _, x := range s.List {
 			if c := m.stmt(x); c != cNext {
 				return c
 			}
 		}
-	case *Do:
+	case *ir.Do:
 		m.expr(s.X)
-	case *If:
+	case *ir.If:
 		if m.expr(s.C) != 0 {
 			return m.stmt(s.Then)
 		}
 		return m.stmt(s.Else)
-	case *Loop:
+	case *ir.Loop:
 		return m.loop(s)
-	case *ForRange:
+	case *ir.ForRange:
 		return m.forRange(s)
-	case *Return:
+	case *ir.Return:
 		if s.X != nil {
 			v := m.expr(s.X)
 			if v < s.Lo || v > s.Hi {
-				m.fail(s.X.Pos(), ReturnError(v, s.Lo, s.Hi))
+				m.fail(s.X.Pos(), ir.ReturnError(v, s.Lo, s.Hi))
 			}
 			m.ret = v
 		}
 		return cReturn
-	case *Break:
+	case *ir.Break:
 		return cBreak
-	case *Continue:
+	case *ir.Continue:
 		return cContinue
-	case *Fill:
+	case *ir.Fill:
 		copy(m.stack[m.fp+s.Off:], s.Vals)
 	}
 	return cNext
 }
 
-func (m *cm) loop(s *Loop) cctl {
+func (m *cm) loop(s *ir.Loop) cctl {
 	m.enter(s.P)
 	defer m.leave()
 	if s.Init != nil {
@@ -372,8 +373,8 @@ func (m *cm) loop(s *Loop) cctl {
 		if !(s.DoWhile && n == 0) && s.Cond != nil && m.expr(s.Cond) == 0 {
 			return cNext
 		}
-		if n >= MaxIterations || m.rounds > 0 && n >= m.rounds {
-			m.fail(s.Body.Pos(), LoopError())
+		if n >= ir.MaxIterations || m.rounds > 0 && n >= m.rounds {
+			m.fail(s.Body.Pos(), ir.LoopError())
 		}
 		m.count()
 		switch m.stmt(s.Body) {
@@ -388,8 +389,8 @@ func (m *cm) loop(s *Loop) cctl {
 	}
 }
 
-func (m *cm) forRange(s *ForRange) cctl {
-	if d, ok := s.Body.(*Do); s.Body == nil || ok && isConst(d.X) {
+func (m *cm) forRange(s *ir.ForRange) cctl {
+	if d, ok := s.Body.(*ir.Do); s.Body == nil || ok && isConst(d.X) {
 		return cNext // the back end compiles the loop to nothing
 	}
 	m.enter(s.P)
@@ -407,7 +408,7 @@ func (m *cm) forRange(s *ForRange) cctl {
 	return cNext
 }
 
-func isConst(e Expr) bool { _, ok := e.(*Const); return ok }
+func isConst(e ir.Expr) bool { _, ok := e.(*ir.Const); return ok }
 
 // The test world: state slots x, y, a[3] and s[2] (a struct {f, g}), a
 // meta variable, a select value, a pool, two processes, three clocks.
@@ -426,169 +427,173 @@ var (
 	testPool  = []int32{5, -1, 2, 0}
 )
 
-func c(v int32) Expr                  { return &Const{V: v} }
-func ld(r *Ref) Expr                  { return &Load{Ref: r} }
-func bin(o Op, x, y Expr) Expr        { return &Binary{Op: o, X: x, Y: y} }
-func set(r *Ref, x Expr) Expr         { return &Assign{Op: Nop, Dst: r, X: x} }
-func setOp(o Op, r *Ref, x Expr) Expr { return &Assign{Op: o, Dst: r, X: x} }
-func inc(r *Ref, d int32) Expr        { return &IncDec{Dst: r, Delta: d} }
-func do(x Expr) Stmt                  { return &Do{X: x} }
-func block(ss ...Stmt) Stmt           { return &Block{List: ss} }
-func ret(x Expr) Stmt                 { return &Return{X: x, Lo: iLo, Hi: iHi} }
+func c(v int32) ir.Expr                           { return &ir.Const{V: v} }
+func ld(r *ir.Ref) ir.Expr                        { return &ir.Load{Ref: r} }
+func bin(o ir.Op, x, y ir.Expr) ir.Expr           { return &ir.Binary{Op: o, X: x, Y: y} }
+func set(r *ir.Ref, x ir.Expr) ir.Expr            { return &ir.Assign{Op: ir.Nop, Dst: r, X: x} }
+func setOp(o ir.Op, r *ir.Ref, x ir.Expr) ir.Expr { return &ir.Assign{Op: o, Dst: r, X: x} }
+func inc(r *ir.Ref, d int32) ir.Expr              { return &ir.IncDec{Dst: r, Delta: d} }
+func do(x ir.Expr) ir.Stmt                        { return &ir.Do{X: x} }
+func block(ss ...ir.Stmt) ir.Stmt                 { return &ir.Block{List: ss} }
+func ret(x ir.Expr) ir.Stmt                       { return &ir.Return{X: x, Lo: iLo, Hi: iHi} }
 
-func varRef(off int32, name string) *Ref {
+func varRef(off int32, name string) *ir.Ref {
 	r := varRanges[off]
-	return &Ref{Space: Var, Off: off, Span: 1, Lo: r.Lo, Hi: r.Hi, Name: name}
+	return &ir.Ref{Space: ir.Var, Off: off, Span: 1, Lo: r.Lo, Hi: r.Hi, Name: name}
 }
 
-func xRef() *Ref { return varRef(0, "x") }
-func yRef() *Ref { return varRef(1, "y") }
+func xRef() *ir.Ref { return varRef(0, "x") }
+func yRef() *ir.Ref { return varRef(1, "y") }
 
-func offset(ix Expr, lo, hi, stride int32) *Offset {
-	return &Offset{X: ix, Lo: lo, Hi: hi, Stride: stride}
+func offset(ix ir.Expr, lo, hi, stride int32) *ir.Offset {
+	return &ir.Offset{X: ix, Lo: lo, Hi: hi, Stride: stride}
 }
 
 // aRef is a[ix].
-func aRef(ix Expr) *Ref {
-	return &Ref{Space: Var, Off: 2, Index: offset(ix, 0, 2, 1), Span: 3, Lo: 0, Hi: 2, Name: "a[i]"}
+func aRef(ix ir.Expr) *ir.Ref {
+	return &ir.Ref{Space: ir.Var, Off: 2, Index: offset(ix, 0, 2, 1), Span: 3, Lo: 0, Hi: 2, Name: "a[i]"}
 }
 
 // sRef is s[ix].f (field 0) or s[ix].g (field 1).
-func sRef(ix Expr, field int32) *Ref {
+func sRef(ix ir.Expr, field int32) *ir.Ref {
 	r := varRanges[5+field]
-	return &Ref{Space: Var, Off: 5 + field, Index: offset(ix, 0, 1, 2), Span: 4 - field, Lo: r.Lo, Hi: r.Hi, Name: "s[i].f"}
+	return &ir.Ref{Space: ir.Var, Off: 5 + field, Index: offset(ix, 0, 1, 2), Span: 4 - field, Lo: r.Lo, Hi: r.Hi, Name: "s[i].f"}
 }
 
-func poolRef(ix Expr) *Ref {
-	return &Ref{Space: Pool, Off: 0, Index: offset(ix, 0, 3, 1), Span: 4, Lo: iLo, Hi: iHi, Name: "p[i]"}
+func poolRef(ix ir.Expr) *ir.Ref {
+	return &ir.Ref{Space: ir.Pool, Off: 0, Index: offset(ix, 0, 3, 1), Span: 4, Lo: iLo, Hi: iHi, Name: "p[i]"}
 }
 
-func selRef() *Ref  { return &Ref{Space: Sel, Off: 0, Span: 1, Lo: 0, Hi: 2, Name: "e"} }
-func metaRef() *Ref { return &Ref{Space: Meta, Off: 0, Span: 1, Lo: -1, Hi: 1, Name: "m"} }
+func selRef() *ir.Ref  { return &ir.Ref{Space: ir.Sel, Off: 0, Span: 1, Lo: 0, Hi: 2, Name: "e"} }
+func metaRef() *ir.Ref { return &ir.Ref{Space: ir.Meta, Off: 0, Span: 1, Lo: -1, Hi: 1, Name: "m"} }
 
 // clockRef is k[ix].
-func clockRef(ix Expr) *Ref {
-	return &Ref{Space: Clock, Off: 0, Index: offset(ix, 0, 2, 1), Span: 3, Name: "k[i]"}
+func clockRef(ix ir.Expr) *ir.Ref {
+	return &ir.Ref{Space: ir.Clock, Off: 0, Index: offset(ix, 0, 2, 1), Span: 3, Name: "k[i]"}
 }
 
-func local(off, lo, hi int32) *Ref {
-	return &Ref{Space: Local, Off: off, Span: 1, Lo: lo, Hi: hi, Name: fmt.Sprintf("l%d", off)}
+func local(off, lo, hi int32) *ir.Ref {
+	return &ir.Ref{Space: ir.Local, Off: off, Span: 1, Lo: lo, Hi: hi, Name: fmt.Sprintf("l%d", off)}
 }
 
-func param(off, lo, hi int32) *Ref {
-	return &Ref{Space: Local, Off: off, Param: true, Span: 1, Lo: lo, Hi: hi, Name: fmt.Sprintf("p%d", off)}
+func param(off, lo, hi int32) *ir.Ref {
+	return &ir.Ref{Space: ir.Local, Off: off, Param: true, Span: 1, Lo: lo, Hi: hi, Name: fmt.Sprintf("p%d", off)}
 }
 
-func valueParam(name string, off, lo, hi int32) *Param {
-	return &Param{Name: name, Off: off, Size: 1, Lo: lo, Hi: hi, Space: Local}
+func valueParam(name string, off, lo, hi int32) *ir.Param {
+	return &ir.Param{Name: name, Off: off, Size: 1, Lo: lo, Hi: hi, Space: ir.Local}
 }
 
-func refParam(name string, off int32, sp Space) *Param {
-	return &Param{Name: name, Ref: true, Off: off, Size: 1, Lo: 0, Hi: 2, Space: sp}
+func refParam(name string, off int32, sp ir.Space) *ir.Param {
+	return &ir.Param{Name: name, Ref: true, Off: off, Size: 1, Lo: 0, Hi: 2, Space: sp}
 }
 
 // The fixed functions the generator calls.
 var (
 	// int addTo(int[0,2] &r, int[-5,5] v) { r = r + v; return r; }
-	fnAddTo = &Func{Name: "addTo", Lo: iLo, Hi: iHi, Frame: 2,
-		Params: []*Param{refParam("r", 0, Local), valueParam("v", 1, -5, 5)},
-		Body:   block(do(set(param(0, 0, 2), bin(Add, ld(param(0, 0, 2)), ld(local(1, -5, 5))))), ret(ld(param(0, 0, 2))))}
+	fnAddTo = &ir.Func{Name: "addTo", Lo: iLo, Hi: iHi, Frame: 2,
+		Params: []*ir.Param{refParam("r", 0, ir.Local), valueParam("v", 1, -5, 5)},
+		Body:   block(do(set(param(0, 0, 2), bin(ir.Add, ld(param(0, 0, 2)), ld(local(1, -5, 5))))), ret(ld(param(0, 0, 2))))}
 	// int sumTo(int[-1,4] n) { int s = 0, i = 0; while (i < n) { s += i; i++; } return s; }
-	fnSumTo = &Func{Name: "sumTo", Lo: iLo, Hi: iHi, Frame: 3,
-		Params: []*Param{valueParam("n", 0, -1, 4)},
+	fnSumTo = &ir.Func{Name: "sumTo", Lo: iLo, Hi: iHi, Frame: 3,
+		Params: []*ir.Param{valueParam("n", 0, -1, 4)},
 		Body: block(do(set(local(1, iLo, iHi), c(0))), do(set(local(2, iLo, iHi), c(0))),
-			&Loop{Cond: bin(Lss, ld(local(2, iLo, iHi)), ld(local(0, -1, 4))),
-				Body: block(do(setOp(Add, local(1, iLo, iHi), ld(local(2, iLo, iHi)))), do(inc(local(2, iLo, iHi), 1)))},
+			&ir.Loop{Cond: bin(ir.Lss, ld(local(2, iLo, iHi)), ld(local(0, -1, 4))),
+				Body: block(do(setOp(ir.Add, local(1, iLo, iHi), ld(local(2, iLo, iHi)))), do(inc(local(2, iLo, iHi), 1)))},
 			ret(ld(local(1, iLo, iHi))))}
 	// void swap(int[0,2] &p, int[0,2] &q) { int t = p; p = q; q = t; }
-	fnSwap = &Func{Name: "swap", Void: true, Frame: 3, Effects: true,
-		Params: []*Param{refParam("p", 0, Local), refParam("q", 1, Local)},
+	fnSwap = &ir.Func{Name: "swap", Void: true, Frame: 3, Effects: true,
+		Params: []*ir.Param{refParam("p", 0, ir.Local), refParam("q", 1, ir.Local)},
 		Body: block(do(set(local(2, 0, 2), ld(param(0, 0, 2)))), do(set(param(0, 0, 2), ld(param(1, 0, 2)))),
 			do(set(param(1, 0, 2), ld(local(2, 0, 2)))))}
 	// int branchy(int[-3,3] v) { if (v > 1) return v*2; if (v < 0) { return -v; }
 	//   for (i : int[0,2]) { if (i == v) break; x++; } return 7; }
-	fnBranchy = &Func{Name: "branchy", Lo: iLo, Hi: iHi, Frame: 2, Effects: true,
-		Params: []*Param{valueParam("v", 0, -3, 3)},
-		Body: block(&If{C: bin(Gtr, ld(local(0, -3, 3)), c(1)), Then: ret(bin(Mul, ld(local(0, -3, 3)), c(2)))},
-			&If{C: bin(Lss, ld(local(0, -3, 3)), c(0)), Then: block(ret(&Unary{Op: Neg, X: ld(local(0, -3, 3))}))},
-			&ForRange{Slot: 1, Lo: 0, Hi: 2, Body: block(
-				&If{C: bin(Eql, ld(local(1, 0, 2)), ld(local(0, -3, 3))), Then: &Break{}},
+	fnBranchy = &ir.Func{Name: "branchy", Lo: iLo, Hi: iHi, Frame: 2, Effects: true,
+		Params: []*ir.Param{valueParam("v", 0, -3, 3)},
+		Body: block(&ir.If{C: bin(ir.Gtr, ld(local(0, -3, 3)), c(1)), Then: ret(bin(ir.Mul, ld(local(0, -3, 3)), c(2)))},
+			&ir.If{C: bin(ir.Lss, ld(local(0, -3, 3)), c(0)), Then: block(ret(&ir.Unary{Op: ir.Neg, X: ld(local(0, -3, 3))}))},
+			&ir.ForRange{Slot: 1, Lo: 0, Hi: 2, Body: block(
+				&ir.If{C: bin(ir.Eql, ld(local(1, 0, 2)), ld(local(0, -3, 3))), Then: &ir.Break{}},
 				do(inc(xRef(), 1)))},
 			ret(c(7)))}
 	// void drain() { while (y > 0) { y--; a[y % 3]++; } }
-	fnDrain = &Func{Name: "drain", Void: true, Effects: true,
-		Body: block(&Loop{Cond: bin(Gtr, ld(yRef()), c(0)),
-			Body: block(do(inc(yRef(), -1)), do(inc(aRef(bin(Rem, ld(yRef()), c(3))), 1)))})}
+	fnDrain = &ir.Func{Name: "drain", Void: true, Effects: true,
+		Body: block(&ir.Loop{Cond: bin(ir.Gtr, ld(yRef()), c(0)),
+			Body: block(do(inc(yRef(), -1)), do(inc(aRef(bin(ir.Rem, ld(yRef()), c(3))), 1)))})}
 	// int falls(int[0,3] v) { sumTo(v); }: falls off its end
-	fnFalls = &Func{Name: "falls", Lo: iLo, Hi: iHi, Frame: 1,
-		Params: []*Param{valueParam("v", 0, 0, 3)},
-		Body:   block(do(&Call{Fn: fnSumTo, Args: []*Arg{{Kind: ArgValue, X: ld(local(0, 0, 3))}}}))}
-	// int dw(int[0,3] v) { int k = 0; do { k++; if (k == 2) continue; if (k > v) break; } while (k < 3); return k; }
-	fnDoWhile = &Func{Name: "dw", Lo: iLo, Hi: iHi, Frame: 2,
-		Params: []*Param{valueParam("v", 0, 0, 3)},
-		Body: block(&Fill{Off: 1, Vals: []int32{0}},
-			&Loop{DoWhile: true, Cond: bin(Lss, ld(local(1, iLo, iHi)), c(3)),
+	fnFalls = &ir.Func{Name: "falls", Lo: iLo, Hi: iHi, Frame: 1,
+		Params: []*ir.Param{valueParam("v", 0, 0, 3)},
+		Body:   block(do(&ir.Call{Fn: fnSumTo, Args: []*ir.Arg{{Kind: ir.ArgValue, X: ld(local(0, 0, 3))}}}))}
+	// int dw(int[0,3] v) {
+	//	int k = 0;
+	//	do { k++; if (k == 2) continue; if (k > v) break; } while (k < 3);
+	//	return k;
+	// }
+	fnDoWhile = &ir.Func{Name: "dw", Lo: iLo, Hi: iHi, Frame: 2,
+		Params: []*ir.Param{valueParam("v", 0, 0, 3)},
+		Body: block(&ir.Fill{Off: 1, Vals: []int32{0}},
+			&ir.Loop{DoWhile: true, Cond: bin(ir.Lss, ld(local(1, iLo, iHi)), c(3)),
 				Body: block(do(inc(local(1, iLo, iHi), 1)),
-					&If{C: bin(Eql, ld(local(1, iLo, iHi)), c(2)), Then: &Continue{}},
-					&If{C: bin(Gtr, ld(local(1, iLo, iHi)), ld(local(0, 0, 3))), Then: &Break{}})},
+					&ir.If{C: bin(ir.Eql, ld(local(1, iLo, iHi)), c(2)), Then: &ir.Continue{}},
+					&ir.If{C: bin(ir.Gtr, ld(local(1, iLo, iHi)), ld(local(0, 0, 3))), Then: &ir.Break{}})},
 			ret(ld(local(1, iLo, iHi))))}
 	// int spill(const int &c) { return c + 1; }
-	fnSpill = &Func{Name: "spill", Lo: iLo, Hi: iHi, Frame: 2,
-		Params: []*Param{{Name: "c", Ref: true, Off: 0, Spill: 1, Size: 1, Lo: iLo, Hi: iHi, Space: Local}},
-		Body:   ret(bin(Add, ld(param(0, iLo, iHi)), c(1)))}
+	fnSpill = &ir.Func{Name: "spill", Lo: iLo, Hi: iHi, Frame: 2,
+		Params: []*ir.Param{{Name: "c", Ref: true, Off: 0, Spill: 1, Size: 1, Lo: iLo, Hi: iHi, Space: ir.Local}},
+		Body:   ret(bin(ir.Add, ld(param(0, iLo, iHi)), c(1)))}
 	// int sumArr(int[0,2] arr[3]) { int t = 0; for (i : int[0,2]) t += arr[i]; return t; }
-	fnSumArr = &Func{Name: "sumArr", Lo: iLo, Hi: iHi, Frame: 5,
-		Params: []*Param{{Name: "arr", Off: 0, Size: 3, Lo: 0, Hi: 2, Space: Local}},
+	fnSumArr = &ir.Func{Name: "sumArr", Lo: iLo, Hi: iHi, Frame: 5,
+		Params: []*ir.Param{{Name: "arr", Off: 0, Size: 3, Lo: 0, Hi: 2, Space: ir.Local}},
 		Body: block(do(set(local(3, iLo, iHi), c(0))),
-			&ForRange{Slot: 4, Lo: 0, Hi: 2, Body: do(setOp(Add, local(3, iLo, iHi),
-				ld(&Ref{Space: Local, Off: 0, Index: offset(ld(local(4, 0, 2)), 0, 2, 1), Span: 3, Lo: 0, Hi: 2, Name: "arr[i]"})))},
+			&ir.ForRange{Slot: 4, Lo: 0, Hi: 2, Body: do(setOp(ir.Add, local(3, iLo, iHi),
+				ld(&ir.Ref{Space: ir.Local, Off: 0, Index: offset(ld(local(4, 0, 2)), 0, 2, 1), Span: 3, Lo: 0, Hi: 2, Name: "arr[i]"})))},
 			ret(ld(local(3, iLo, iHi))))}
 	// int getG(S &st) { st.f = st.g + 1; return st.g; }: S is struct { int[0,3] f; int[-1,1] g; }
-	fnGetG = &Func{Name: "getG", Lo: iLo, Hi: iHi, Frame: 1, Effects: true,
-		Params: []*Param{{Name: "st", Ref: true, Off: 0, Size: 2, Space: Local}},
-		Body: block(do(set(&Ref{Space: Local, Param: true, Off: 0, Span: 2, Lo: 0, Hi: 3, Name: "st.f"},
-			bin(Add, ld(&Ref{Space: Local, Param: true, Off: 0, Index: c(1), Span: 2, Lo: -1, Hi: 1, Name: "st.g"}), c(1)))),
-			ret(ld(&Ref{Space: Local, Param: true, Off: 0, Index: c(1), Span: 2, Lo: -1, Hi: 1, Name: "st.g"})))}
+	fnGetG = &ir.Func{Name: "getG", Lo: iLo, Hi: iHi, Frame: 1, Effects: true,
+		Params: []*ir.Param{{Name: "st", Ref: true, Off: 0, Size: 2, Space: ir.Local}},
+		Body: block(do(set(&ir.Ref{Space: ir.Local, Param: true, Off: 0, Span: 2, Lo: 0, Hi: 3, Name: "st.f"},
+			bin(ir.Add, ld(&ir.Ref{Space: ir.Local, Param: true, Off: 0, Index: c(1), Span: 2, Lo: -1, Hi: 1, Name: "st.g"}), c(1)))),
+			ret(ld(&ir.Ref{Space: ir.Local, Param: true, Off: 0, Index: c(1), Span: 2, Lo: -1, Hi: 1, Name: "st.g"})))}
 	// void rc(clock &k, int[0,2] v) { k = v; }
-	fnReset = &Func{Name: "rc", Void: true, Frame: 2, Effects: true,
-		Params: []*Param{refParam("k", 0, Clock), valueParam("v", 1, 0, 2)},
-		Body:   do(&ClockSet{Clock: &Ref{Space: Clock, Off: 0, Param: true, Span: 1, Name: "k"}, X: ld(local(1, 0, 2))})}
+	fnReset = &ir.Func{Name: "rc", Void: true, Frame: 2, Effects: true,
+		Params: []*ir.Param{refParam("k", 0, ir.Clock), valueParam("v", 1, 0, 2)},
+		Body:   do(&ir.ClockSet{Clock: &ir.Ref{Space: ir.Clock, Off: 0, Param: true, Span: 1, Name: "k"}, X: ld(local(1, 0, 2))})}
 	// int upTo(int[-1,50] n) { int k = 0; while (k < n) k += 2; return k; }
-	fnUpTo = &Func{Name: "upTo", Lo: iLo, Hi: iHi, Frame: 2,
-		Params: []*Param{valueParam("n", 0, -1, 50)},
+	fnUpTo = &ir.Func{Name: "upTo", Lo: iLo, Hi: iHi, Frame: 2,
+		Params: []*ir.Param{valueParam("n", 0, -1, 50)},
 		Body: block(do(set(local(1, iLo, iHi), c(0))),
-			&Loop{Cond: bin(Lss, ld(local(1, iLo, iHi)), ld(local(0, -1, 50))),
-				Body: do(setOp(Add, local(1, iLo, iHi), c(2)))},
+			&ir.Loop{Cond: bin(ir.Lss, ld(local(1, iLo, iHi)), ld(local(0, -1, 50))),
+				Body: do(setOp(ir.Add, local(1, iLo, iHi), c(2)))},
 			ret(ld(local(1, iLo, iHi))))}
 )
 
-var fixedFns = []*Func{fnAddTo, fnSumTo, fnSwap, fnBranchy, fnDrain, fnFalls, fnDoWhile, fnSpill, fnSumArr, fnReset, fnUpTo, fnGetG}
+var fixedFns = []*ir.Func{fnAddTo, fnSumTo, fnSwap, fnBranchy, fnDrain, fnFalls, fnDoWhile, fnSpill, fnSumArr, fnReset, fnUpTo, fnGetG}
 
 // gen builds random, well-formed IR over the test world.
 type gen struct {
 	r     *rand.Rand
 	pos   source.Pos
-	fn    *Func   // the case's random function, called from labels
-	inFn  bool    // generating fn's body: v, r and its loop slots are in scope
-	free  []int32 // frame slots free for quantifiers
-	bound []int32 // quantifier slots in scope
-	loops bool    // a loop may start here (loops do not nest: they share a counter)
+	fn    *ir.Func // the case's random function, called from labels
+	inFn  bool     // generating fn's body: v, r and its loop slots are in scope
+	free  []int32  // frame slots free for quantifiers
+	bound []int32  // quantifier slots in scope
+	loops bool     // a loop may start here (loops do not nest: they share a counter)
 }
 
-func (g *gen) at() At { g.pos++; return At{g.pos} }
+func (g *gen) at() ir.At { g.pos++; return ir.At{P: g.pos} }
 
 func (g *gen) n(k int) int { return g.r.IntN(k) }
 
 // small is an index without effects, mostly within [0,2], sometimes
 // not.
-func (g *gen) small() Expr {
+func (g *gen) small() ir.Expr {
 	switch g.n(8) {
 	case 0:
 		return ld(xRef())
 	case 1, 2:
 		return ld(selRef())
 	case 3:
-		return bin(Rem, ld(yRef()), c(3))
+		return bin(ir.Rem, ld(yRef()), c(3))
 	case 4:
 		return c(int32(g.n(4)))
 	}
@@ -596,23 +601,23 @@ func (g *gen) small() Expr {
 }
 
 // half is an index of s, mostly within [0,1].
-func (g *gen) half() Expr { return bin(Rem, g.small(), c(2)) }
+func (g *gen) half() ir.Expr { return bin(ir.Rem, g.small(), c(2)) }
 
 // index is an index with effects, mostly within [0,1].
-func (g *gen) index(d int) Expr {
+func (g *gen) index(d int) ir.Expr {
 	if g.n(3) == 0 {
 		return g.expr(d)
 	}
-	return bin(Rem, &Unary{Op: Abs, X: g.expr(d)}, c(2))
+	return bin(ir.Rem, &ir.Unary{Op: ir.Abs, X: g.expr(d)}, c(2))
 }
 
-func (g *gen) leaf() Expr {
+func (g *gen) leaf() ir.Expr {
 	k := g.n(12)
 	switch {
 	case k == 10 && len(g.bound) > 0:
-		v := &Load{At: g.at(), Ref: local(g.bound[g.n(len(g.bound))], iLo, iHi)}
+		v := &ir.Load{At: g.at(), Ref: local(g.bound[g.n(len(g.bound))], iLo, iHi)}
 		if g.n(2) == 0 {
-			return &Load{At: g.at(), Ref: aRef(v)}
+			return &ir.Load{At: g.at(), Ref: aRef(v)}
 		}
 		return v
 	case k == 11 && g.inFn:
@@ -623,35 +628,35 @@ func (g *gen) leaf() Expr {
 	}
 	switch k {
 	case 0, 1:
-		return &Const{At: g.at(), V: int32(g.n(8) - 3)}
+		return &ir.Const{At: g.at(), V: int32(g.n(8) - 3)}
 	case 2:
 		return ld(xRef())
 	case 3:
 		return ld(yRef())
 	case 4:
-		return &Load{At: g.at(), Ref: aRef(g.small())}
+		return &ir.Load{At: g.at(), Ref: aRef(g.small())}
 	case 5:
 		if g.n(2) == 0 { // m[i][j], the slots of s seen as int m[2][2]
-			ix := bin(Add, offset(g.half(), 0, 1, 2), offset(g.half(), 0, 1, 1))
-			return &Load{At: g.at(), Ref: &Ref{Space: Var, Off: 5, Index: ix, Span: 4, Lo: iLo, Hi: iHi, Name: "m[i][j]"}}
+			ix := bin(ir.Add, offset(g.half(), 0, 1, 2), offset(g.half(), 0, 1, 1))
+			return &ir.Load{At: g.at(), Ref: &ir.Ref{Space: ir.Var, Off: 5, Index: ix, Span: 4, Lo: iLo, Hi: iHi, Name: "m[i][j]"}}
 		}
-		return &Load{At: g.at(), Ref: sRef(g.half(), int32(g.n(2)))}
+		return &ir.Load{At: g.at(), Ref: sRef(g.half(), int32(g.n(2)))}
 	case 6:
-		return &Load{At: g.at(), Ref: poolRef(g.small())}
+		return &ir.Load{At: g.at(), Ref: poolRef(g.small())}
 	case 7:
 		return ld(selRef())
 	case 8:
 		return ld(metaRef())
 	case 9:
 		if g.n(2) == 0 { // a channel address reads as its index
-			return &Load{At: g.at(), Ref: &Ref{Space: Chan, Off: 1, Index: offset(g.small(), 0, 2, 1), Span: 3, Name: "ch[i]"}}
+			return &ir.Load{At: g.at(), Ref: &ir.Ref{Space: ir.Chan, Off: 1, Index: offset(g.small(), 0, 2, 1), Span: 3, Name: "ch[i]"}}
 		}
 	}
-	return &LocIs{At: g.at(), Proc: int32(g.n(2)), Loc: int32(g.n(3))}
+	return &ir.LocIs{At: g.at(), Proc: int32(g.n(2)), Loc: int32(g.n(3))}
 }
 
 // target is an assignable Ref.
-func (g *gen) target(d int) *Ref {
+func (g *gen) target(d int) *ir.Ref {
 	if g.inFn && g.n(3) == 0 {
 		if g.n(2) == 0 {
 			return local(1, -3, 3)
@@ -671,31 +676,31 @@ func (g *gen) target(d int) *Ref {
 	return metaRef()
 }
 
-var assignOps = []Op{Nop, Nop, Nop, Add, Sub, Mul, Quo, Rem, Min, Max, And, Or, Xor, Shl, Shr}
+var assignOps = []ir.Op{ir.Nop, ir.Nop, ir.Nop, ir.Add, ir.Sub, ir.Mul, ir.Quo, ir.Rem, ir.Min, ir.Max, ir.And, ir.Or, ir.Xor, ir.Shl, ir.Shr}
 
-func (g *gen) expr(d int) Expr {
+func (g *gen) expr(d int) ir.Expr {
 	if d <= 0 || g.n(4) == 0 {
 		return g.leaf()
 	}
 	switch g.n(16) {
 	case 0:
-		return &Unary{At: g.at(), Op: []Op{Neg, Not, Abs}[g.n(3)], X: g.expr(d - 1)}
+		return &ir.Unary{At: g.at(), Op: []ir.Op{ir.Neg, ir.Not, ir.Abs}[g.n(3)], X: g.expr(d - 1)}
 	case 1, 2, 3:
-		return &Binary{At: g.at(), Op: Op(1 + g.n(int(Imply))), X: g.expr(d - 1), Y: g.expr(d - 1)}
+		return &ir.Binary{At: g.at(), Op: ir.Op(1 + g.n(int(ir.Imply))), X: g.expr(d - 1), Y: g.expr(d - 1)}
 	case 4:
-		return &Cond{At: g.at(), C: g.expr(d - 1), X: g.expr(d - 1), Y: g.expr(d - 1)}
+		return &ir.Cond{At: g.at(), C: g.expr(d - 1), X: g.expr(d - 1), Y: g.expr(d - 1)}
 	case 5, 6:
 		x := g.expr(d - 1)
 		if g.n(2) == 0 { // |x| % 2 fits every target: fewer runs end in a range error
-			x = bin(Rem, &Unary{Op: Abs, X: x}, c(2))
+			x = bin(ir.Rem, &ir.Unary{Op: ir.Abs, X: x}, c(2))
 		}
-		return &Assign{At: g.at(), Op: assignOps[g.n(len(assignOps))], Dst: g.target(d), X: x}
+		return &ir.Assign{At: g.at(), Op: assignOps[g.n(len(assignOps))], Dst: g.target(d), X: x}
 	case 7:
-		return &IncDec{At: g.at(), Dst: g.target(d), Delta: int32(1 - 2*g.n(2)), Post: g.n(2) == 0}
+		return &ir.IncDec{At: g.at(), Dst: g.target(d), Delta: int32(1 - 2*g.n(2)), Post: g.n(2) == 0}
 	case 8:
-		return &ClockSet{At: g.at(), Clock: clockRef(g.small()), X: g.expr(d - 1)}
+		return &ir.ClockSet{At: g.at(), Clock: clockRef(g.small()), X: g.expr(d - 1)}
 	case 9:
-		return &Seq{At: g.at(), List: []Expr{g.expr(d - 1), g.expr(d - 1)}}
+		return &ir.Seq{At: g.at(), List: []ir.Expr{g.expr(d - 1), g.expr(d - 1)}}
 	case 10:
 		return g.quant(d)
 	case 11, 12:
@@ -703,119 +708,119 @@ func (g *gen) expr(d int) Expr {
 	case 13:
 		return g.aggregate()
 	case 14:
-		return &Choose{At: g.at(), Index: []Expr{g.index(d - 1)}, Dims: [][2]int32{{0, 1}}, List: []Expr{ld(xRef()), g.expr(d - 1)}}
+		return &ir.Choose{At: g.at(), Index: []ir.Expr{g.index(d - 1)}, Dims: [][2]int32{{0, 1}}, List: []ir.Expr{ld(xRef()), g.expr(d - 1)}}
 	}
 	if g.fn != nil && !g.inFn {
-		return &Call{At: g.at(), Fn: g.fn, Args: []*Arg{{Kind: ArgRef, Src: aRef(g.small())}, {Kind: ArgValue, X: g.expr(d - 1)}}}
+		return &ir.Call{At: g.at(), Fn: g.fn, Args: []*ir.Arg{{Kind: ir.ArgRef, Src: aRef(g.small())}, {Kind: ir.ArgValue, X: g.expr(d - 1)}}}
 	}
 	return g.leaf()
 }
 
-func (g *gen) quant(d int) Expr {
+func (g *gen) quant(d int) ir.Expr {
 	if len(g.free) == 0 {
 		return g.leaf()
 	}
 	slot := g.free[0]
 	g.free, g.bound = g.free[1:], append(g.bound, slot)
 	lo := int32(g.n(3) - 1)
-	q := &Quant{At: g.at(), Op: []Op{LAnd, LOr, Add}[g.n(3)], Slot: slot, Lo: lo, Hi: lo + int32(g.n(3)), Body: g.expr(d - 1)}
+	q := &ir.Quant{At: g.at(), Op: []ir.Op{ir.LAnd, ir.LOr, ir.Add}[g.n(3)], Slot: slot, Lo: lo, Hi: lo + int32(g.n(3)), Body: g.expr(d - 1)}
 	g.free, g.bound = append([]int32{slot}, g.free...), g.bound[:len(g.bound)-1]
 	return q
 }
 
-func (g *gen) aggregate() Expr {
+func (g *gen) aggregate() ir.Expr {
 	switch g.n(3) {
 	case 0:
-		return &Equal{At: g.at(), X: &Ref{Space: Var, Off: 2, Span: 2}, Y: &Ref{Space: Var, Off: 3, Span: 2}, N: 2, Neq: g.n(2) == 0}
+		return &ir.Equal{At: g.at(), X: &ir.Ref{Space: ir.Var, Off: 2, Span: 2}, Y: &ir.Ref{Space: ir.Var, Off: 3, Span: 2}, N: 2, Neq: g.n(2) == 0}
 	case 1:
-		s0 := &Ref{Space: Var, Off: 5, Span: 2}
-		return &Equal{At: g.at(), X: s0, Y: &Ref{Space: Var, Off: 7, Span: 2}, N: 2}
+		s0 := &ir.Ref{Space: ir.Var, Off: 5, Span: 2}
+		return &ir.Equal{At: g.at(), X: s0, Y: &ir.Ref{Space: ir.Var, Off: 7, Span: 2}, N: 2}
 	}
-	dst := &Ref{Space: Var, Off: 5, Index: offset(g.half(), 0, 1, 2), Span: 4, Name: "s[i]"}
-	return &Copy{At: g.at(), Dst: dst, Src: &Ref{Space: Var, Off: 5 + 2*int32(g.n(2)), Span: 2}, Ranges: [][2]int32{{0, 3}, {-1, 1}}}
+	dst := &ir.Ref{Space: ir.Var, Off: 5, Index: offset(g.half(), 0, 1, 2), Span: 4, Name: "s[i]"}
+	return &ir.Copy{At: g.at(), Dst: dst, Src: &ir.Ref{Space: ir.Var, Off: 5 + 2*int32(g.n(2)), Span: 2}, Ranges: [][2]int32{{0, 3}, {-1, 1}}}
 }
 
 // call calls a fixed function with arguments of the right kinds.
-func (g *gen) call(d int) Expr {
+func (g *gen) call(d int) ir.Expr {
 	fn := fixedFns[g.n(len(fixedFns))]
-	var args []*Arg
+	var args []*ir.Arg
 	for _, p := range fn.Params {
 		switch {
-		case p.Ref && p.Space == Clock:
-			args = append(args, &Arg{Kind: ArgRef, Src: clockRef(g.small())})
+		case p.Ref && p.Space == ir.Clock:
+			args = append(args, &ir.Arg{Kind: ir.ArgRef, Src: clockRef(g.small())})
 		case p.Ref && p.Spill != 0:
-			args = append(args, &Arg{Kind: ArgSpill, X: g.expr(d - 1)})
+			args = append(args, &ir.Arg{Kind: ir.ArgSpill, X: g.expr(d - 1)})
 		case p.Ref && p.Size == 2:
-			args = append(args, &Arg{Kind: ArgRef, Src: &Ref{Space: Var, Off: 5, Index: offset(g.half(), 0, 1, 2), Span: 4}})
+			args = append(args, &ir.Arg{Kind: ir.ArgRef, Src: &ir.Ref{Space: ir.Var, Off: 5, Index: offset(g.half(), 0, 1, 2), Span: 4}})
 		case p.Ref:
-			args = append(args, &Arg{Kind: ArgRef, Src: aRef(g.small())})
+			args = append(args, &ir.Arg{Kind: ir.ArgRef, Src: aRef(g.small())})
 		case p.Size > 1:
-			args = append(args, &Arg{Kind: ArgCopy, Src: &Ref{Space: Var, Off: 2, Span: 3}})
+			args = append(args, &ir.Arg{Kind: ir.ArgCopy, Src: &ir.Ref{Space: ir.Var, Off: 2, Span: 3}})
 		default:
-			args = append(args, &Arg{Kind: ArgValue, X: g.expr(d - 1)})
+			args = append(args, &ir.Arg{Kind: ir.ArgValue, X: g.expr(d - 1)})
 		}
 	}
-	return &Call{At: g.at(), Fn: fn, Args: args}
+	return &ir.Call{At: g.at(), Fn: fn, Args: args}
 }
 
 // function builds the case's random function
 // int f(int[0,2] &r, int[-3,3] v): k (slot 2) counts loop rounds, slot 3
 // is a for-range variable, 4 and 5 are free for quantifiers.
-func (g *gen) function() *Func {
+func (g *gen) function() *ir.Func {
 	g.inFn, g.free, g.loops = true, []int32{4, 5}, true
 	body := block(g.stmt(2), g.stmt(2), ret(g.expr(2)))
 	g.inFn, g.free = false, []int32{0, 1}
-	return &Func{Name: "f", Lo: -20, Hi: 20, Frame: 6, Effects: true,
-		Params: []*Param{refParam("r", 0, Local), valueParam("v", 1, -3, 3)}, Body: body}
+	return &ir.Func{Name: "f", Lo: -20, Hi: 20, Frame: 6, Effects: true,
+		Params: []*ir.Param{refParam("r", 0, ir.Local), valueParam("v", 1, -3, 3)}, Body: body}
 }
 
-func (g *gen) stmt(d int) Stmt {
+func (g *gen) stmt(d int) ir.Stmt {
 	k := local(2, -100, 100)
 	switch n := g.n(10); {
 	case d <= 0 || n < 3:
-		return &Do{At: g.at(), X: g.expr(2)}
+		return &ir.Do{At: g.at(), X: g.expr(2)}
 	case n == 3:
-		var els Stmt
+		var els ir.Stmt
 		if g.n(2) == 0 {
 			els = g.stmt(d - 1)
 		}
-		return &If{At: g.at(), C: g.expr(2), Then: g.stmt(d - 1), Else: els}
+		return &ir.If{At: g.at(), C: g.expr(2), Then: g.stmt(d - 1), Else: els}
 	case n == 4:
 		return block(g.stmt(d-1), g.stmt(d-1))
 	case n == 5 && g.loops:
 		g.loops, g.bound = false, append(g.bound, 2)
-		cond := bin(LAnd, bin(Lss, ld(k), c(int32(g.n(4)))), g.expr(1))
-		l := &Loop{At: g.at(), Init: set(k, c(0)), Cond: cond, Post: inc(k, 1), DoWhile: g.n(3) == 0, Body: g.loopBody(d - 1)}
+		cond := bin(ir.LAnd, bin(ir.Lss, ld(k), c(int32(g.n(4)))), g.expr(1))
+		l := &ir.Loop{At: g.at(), Init: set(k, c(0)), Cond: cond, Post: inc(k, 1), DoWhile: g.n(3) == 0, Body: g.loopBody(d - 1)}
 		g.loops, g.bound = true, g.bound[:len(g.bound)-1]
 		return l
 	case n == 8 && g.loops: // no counter: it may go round for ever
 		g.loops = false
-		l := &Loop{At: g.at(), Cond: g.expr(1), DoWhile: g.n(2) == 0, Body: g.loopBody(d - 1)}
+		l := &ir.Loop{At: g.at(), Cond: g.expr(1), DoWhile: g.n(2) == 0, Body: g.loopBody(d - 1)}
 		g.loops = true
 		return l
 	case n == 6 && g.loops:
 		g.loops, g.bound = false, append(g.bound, 3)
-		f := &ForRange{At: g.at(), Slot: 3, Lo: 0, Hi: 2, Body: g.loopBody(d - 1)}
+		f := &ir.ForRange{At: g.at(), Slot: 3, Lo: 0, Hi: 2, Body: g.loopBody(d - 1)}
 		g.loops, g.bound = true, g.bound[:len(g.bound)-1]
 		return f
 	case n == 7:
-		return &Return{At: g.at(), X: g.expr(2), Lo: -20, Hi: 20}
+		return &ir.Return{At: g.at(), X: g.expr(2), Lo: -20, Hi: 20}
 	}
-	return &Do{At: g.at(), X: g.expr(2)}
+	return &ir.Do{At: g.at(), X: g.expr(2)}
 }
 
-func (g *gen) loopBody(d int) Stmt {
-	var ctl Stmt = &Break{}
+func (g *gen) loopBody(d int) ir.Stmt {
+	var ctl ir.Stmt = &ir.Break{}
 	if g.n(2) == 0 {
-		ctl = &Continue{}
+		ctl = &ir.Continue{}
 	}
-	return block(g.stmt(d), &If{C: g.expr(1), Then: ctl}, g.stmt(d))
+	return block(g.stmt(d), &ir.If{C: g.expr(1), Then: ctl}, g.stmt(d))
 }
 
 // The abstract states of the cases and the concrete states they stand for.
 
 type world struct {
-	st   *AbsState
+	st   *State
 	vars []Interval
 	locs [][]int32 // per process, the locations to enumerate
 }
@@ -823,7 +828,7 @@ type world struct {
 // randomAbs picks which slots the abstraction knows (at most maxStates
 // concrete states) and their values.
 func randomAbs(r *rand.Rand, allKnown bool, maxStates int) *world {
-	w := &world{st: &AbsState{Pool: testPool, Ranges: varRanges}}
+	w := &world{st: &State{Pool: testPool, Ranges: varRanges}}
 	states := 1
 	pick := func(rg Interval) Interval {
 		v := Point(rg.Lo + int32(r.IntN(int(rg.Size()))))
@@ -886,10 +891,10 @@ func (w *world) each(f func(m *cm)) {
 }
 
 // coversRun reports how abs fails to cover a concrete run's resets
-// (see AbsReset), or "".
-func coversRun(abs []AbsReset, conc [][2]int32) string {
+// (see ClockReset), or "".
+func coversRun(abs []ClockReset, conc [][2]int32) string {
 	for _, x := range conc {
-		if !slices.ContainsFunc(abs, func(r AbsReset) bool { return r.Clock.Contains(x[0]) && r.Value.Contains(x[1]) }) {
+		if !slices.ContainsFunc(abs, func(r ClockReset) bool { return r.Clock.Contains(x[0]) && r.Value.Contains(x[1]) }) {
 			return fmt.Sprintf("reset k%d = %d not covered", x[0], x[1])
 		}
 	}
@@ -921,7 +926,7 @@ func coversRun(abs []AbsReset, conc [][2]int32) string {
 
 // contains checks the abstract results against one concrete run of the
 // update list (the first element's value as an expression).
-func contains(m *cm, list []Expr, er ExprResult, ur *UpdateResult) string {
+func contains(m *cm, list []ir.Expr, er ExprResult, ur *UpdateResult) string {
 	m0 := *m
 	m0.vars, m0.meta = slices.Clone(m.vars), slices.Clone(m.meta)
 	if err := m0.run(2, func() { v := m0.expr(list[0]); m0.ret = v }); err != nil {
@@ -970,7 +975,7 @@ func reported(err *cfail, o Outcome) string {
 	return ""
 }
 
-func printExprs(list []Expr) string {
+func printExprs(list []ir.Expr) string {
 	var b strings.Builder
 	for _, x := range list {
 		fmt.Fprintf(&b, "%s\n", exprString(x))
@@ -979,29 +984,29 @@ func printExprs(list []Expr) string {
 }
 
 // exprString prints a node compactly for failure reports.
-func exprString(e Expr) string {
+func exprString(e ir.Expr) string {
 	switch e := e.(type) {
-	case *Const:
+	case *ir.Const:
 		return fmt.Sprint(e.V)
-	case *Load:
+	case *ir.Load:
 		return refString(e.Ref)
-	case *Unary:
+	case *ir.Unary:
 		return fmt.Sprintf("%s(%s)", e.Op, exprString(e.X))
-	case *Binary:
+	case *ir.Binary:
 		return fmt.Sprintf("(%s %s %s)", exprString(e.X), e.Op, exprString(e.Y))
-	case *Cond:
+	case *ir.Cond:
 		return fmt.Sprintf("(%s ? %s : %s)", exprString(e.C), exprString(e.X), exprString(e.Y))
-	case *Offset:
+	case *ir.Offset:
 		return exprString(e.X)
-	case *Assign:
+	case *ir.Assign:
 		return fmt.Sprintf("(%s %s= %s)", refString(e.Dst), e.Op, exprString(e.X))
-	case *IncDec:
+	case *ir.IncDec:
 		return fmt.Sprintf("(%s += %d post=%v)", refString(e.Dst), e.Delta, e.Post)
-	case *ClockSet:
+	case *ir.ClockSet:
 		return fmt.Sprintf("(%s := %s)", refString(e.Clock), exprString(e.X))
-	case *Quant:
+	case *ir.Quant:
 		return fmt.Sprintf("%s(l%d in %d..%d: %s)", e.Op, e.Slot, e.Lo, e.Hi, exprString(e.Body))
-	case *Call:
+	case *ir.Call:
 		var args []string
 		for _, a := range e.Args {
 			if a.X != nil {
@@ -1015,7 +1020,7 @@ func exprString(e Expr) string {
 	return fmt.Sprintf("%T", e)
 }
 
-func refString(r *Ref) string {
+func refString(r *ir.Ref) string {
 	s := fmt.Sprintf("%s%d", r.Space, r.Off)
 	if r.Param {
 		s = "*" + s
@@ -1045,7 +1050,7 @@ func TestAbstractContainsConcrete(t *testing.T) {
 		if r.IntN(2) == 0 {
 			g.fn = g.function()
 		}
-		list := []Expr{g.expr(3)}
+		list := []ir.Expr{g.expr(3)}
 		for range r.IntN(3) {
 			list = append(list, g.expr(3))
 		}
@@ -1055,7 +1060,7 @@ func TestAbstractContainsConcrete(t *testing.T) {
 			w.st.Ranges = nil
 		}
 		er := EvalExpr(list[0], 2, w.st)
-		ur := ApplyUpdate(&Update{List: list, Frame: 2}, w.st)
+		ur := ApplyUpdate(&ir.Update{List: list, Frame: 2}, w.st)
 		for _, o := range []Outcome{er.Outcome, ur.Outcome} {
 			if (o.Fail == NoFail) != (len(o.Errors) == 0) {
 				t.Fatalf("case %d: fail %v with errors %v", n, o.Fail, o.Errors)
@@ -1080,9 +1085,9 @@ func TestAbstractExactWhenKnown(t *testing.T) {
 		if r.IntN(2) == 0 {
 			g.fn = g.function()
 		}
-		list := []Expr{g.expr(3), g.expr(3)}
+		list := []ir.Expr{g.expr(3), g.expr(3)}
 		w := randomAbs(r, true, 1)
-		ur := ApplyUpdate(&Update{List: list, Frame: 2}, w.st)
+		ur := ApplyUpdate(&ir.Update{List: list, Frame: 2}, w.st)
 		w.each(func(m *cm) {
 			m.rounds = DefaultRounds + 1
 			err := m.run(2, func() {
@@ -1090,7 +1095,7 @@ func TestAbstractExactWhenKnown(t *testing.T) {
 					m.expr(x)
 				}
 			})
-			if err != nil && err.msg == LoopError() {
+			if err != nil && err.msg == ir.LoopError() {
 				return // past the unrolling: a loop cycling through several states is not recognised
 			}
 			if msg := exact(m, err != nil, ur); msg != "" {
@@ -1141,13 +1146,13 @@ func TestApplyIntervalContainsApply(t *testing.T) {
 		return Interval{int32(lo), int32(hi)}
 	}
 	for range 20000 {
-		o := Op(1 + r.IntN(int(Imply)))
+		o := ir.Op(1 + r.IntN(int(ir.Imply)))
 		x, y := interval(), interval()
 		v, f := ApplyInterval(o, x, y)
 		valid, invalid := 0, 0
 		for a := x.lo(); a <= x.hi(); a++ {
 			for b := y.lo(); b <= y.hi(); b++ {
-				w, msg := Apply(o, int32(a), int32(b))
+				w, msg := ir.Apply(o, int32(a), int32(b))
 				if msg != "" {
 					invalid++
 					continue
@@ -1167,12 +1172,12 @@ func TestApplyIntervalContainsApply(t *testing.T) {
 		}
 	}
 	for range 5000 {
-		o := []Op{Neg, Not, Abs}[r.IntN(3)]
+		o := []ir.Op{ir.Neg, ir.Not, ir.Abs}[r.IntN(3)]
 		x := interval()
 		v, f := ApplyUnaryInterval(o, x)
 		valid, invalid := 0, 0
 		for a := x.lo(); a <= x.hi(); a++ {
-			w, msg := ApplyUnary(o, int32(a))
+			w, msg := ir.ApplyUnary(o, int32(a))
 			if msg != "" {
 				invalid++
 				continue
@@ -1193,10 +1198,10 @@ func TestApplyIntervalContainsApply(t *testing.T) {
 }
 
 func TestApplyIntervalPoints(t *testing.T) {
-	for o := Add; o <= Imply; o++ {
+	for o := ir.Add; o <= ir.Imply; o++ {
 		for _, p := range [][2]int32{{7, 3}, {-7, 3}, {math.MinInt32, -1}, {math.MaxInt32, 1}, {5, 0}, {2, 31}, {3, -1}} {
 			v, f := ApplyInterval(o, Point(p[0]), Point(p[1]))
-			w, msg := Apply(o, p[0], p[1])
+			w, msg := ir.Apply(o, p[0], p[1])
 			switch {
 			case msg != "" && f != MustFail:
 				t.Errorf("%d %v %d: %v, want must fail", p[0], o, p[1], f)
@@ -1224,8 +1229,8 @@ func TestEnumNames(t *testing.T) {
 
 // known returns an abstract state with x, y, a and s at the given values
 // and the select value e in sel.
-func known(vars []int32, sel Interval) *AbsState {
-	st := &AbsState{Vars: Project(vars, []bool{true, true, true, true, true, true, true, true, true}, varRanges),
+func known(vars []int32, sel Interval) *State {
+	st := &State{Vars: Project(vars, []bool{true, true, true, true, true, true, true, true, true}, varRanges),
 		Meta: []Interval{Point(0)}, Sel: []Interval{sel}, Pool: testPool, Locs: []int32{0, UnknownLoc}, Ranges: varRanges}
 	if err := st.Check(); err != nil {
 		panic(err)
@@ -1235,7 +1240,7 @@ func known(vars []int32, sel Interval) *AbsState {
 
 var state0 = []int32{1, 2, 0, 1, 2, 1, -1, 3, 1} // x, y, a[3], s[0].f, s[0].g, s[1].f, s[1].g
 
-func expectExpr(t *testing.T, name string, e Expr, st *AbsState, want Interval, fail Fail, msg string) {
+func expectExpr(t *testing.T, name string, e ir.Expr, st *State, want Interval, fail Fail, msg string) {
 	t.Helper()
 	t.Run(name, func(t *testing.T) {
 		t.Helper()
@@ -1252,54 +1257,54 @@ func expectExpr(t *testing.T, name string, e Expr, st *AbsState, want Interval, 
 func TestAbstractExamples(t *testing.T) {
 	e := ld(selRef())
 	st := known(state0, Interval{0, 2})
-	expectExpr(t, "division", bin(Quo, c(6), bin(Sub, e, c(1))), st, Interval{-6, 6}, MayFail, "division by zero")
-	expectExpr(t, "division by zero", bin(Quo, c(6), bin(Mul, e, c(0))), st, Interval{}, MustFail, "division by zero")
-	expectExpr(t, "index", ld(aRef(bin(Add, e, c(1)))), st, Interval{1, 2}, MayFail, "array index 3 out of range [0,2]")
-	expectExpr(t, "index must fail", ld(aRef(bin(Add, e, c(3)))), st, Interval{}, MustFail, "array index 3 out of range [0,2]")
-	expectExpr(t, "stride", ld(sRef(bin(Rem, e, c(2)), 0)), st, Interval{1, 3}, NoFail, "")
-	expectExpr(t, "range narrows", set(yRef(), bin(Add, e, c(3))), st, Interval{3, 4}, MayFail,
+	expectExpr(t, "division", bin(ir.Quo, c(6), bin(ir.Sub, e, c(1))), st, Interval{-6, 6}, MayFail, "division by zero")
+	expectExpr(t, "division by zero", bin(ir.Quo, c(6), bin(ir.Mul, e, c(0))), st, Interval{}, MustFail, "division by zero")
+	expectExpr(t, "index", ld(aRef(bin(ir.Add, e, c(1)))), st, Interval{1, 2}, MayFail, "array index 3 out of range [0,2]")
+	expectExpr(t, "index must fail", ld(aRef(bin(ir.Add, e, c(3)))), st, Interval{}, MustFail, "array index 3 out of range [0,2]")
+	expectExpr(t, "stride", ld(sRef(bin(ir.Rem, e, c(2)), 0)), st, Interval{1, 3}, NoFail, "")
+	expectExpr(t, "range narrows", set(yRef(), bin(ir.Add, e, c(3))), st, Interval{3, 4}, MayFail,
 		"assignment out of range: y = 5 is outside [0,4]")
-	expectExpr(t, "short circuit", bin(LAnd, bin(Gtr, e, c(5)), bin(Quo, c(1), c(0))), st, Point(0), NoFail, "")
-	expectExpr(t, "one side fails", bin(LOr, bin(Gtr, e, c(0)), bin(Quo, c(1), c(0))), st, Point(1), MayFail, "division by zero")
-	expectExpr(t, "not relational", bin(LAnd, bin(Gtr, e, c(0)), bin(Quo, c(1), e)), st, Interval{0, 1}, MayFail, "division by zero")
-	expectExpr(t, "loc unknown", &LocIs{Proc: 1, Loc: 0}, st, Interval{0, 1}, NoFail, "")
-	expectExpr(t, "loc known", &LocIs{Proc: 0, Loc: 0}, st, Point(1), NoFail, "")
-	expectExpr(t, "forall", &Quant{Op: LAnd, Slot: 0, Lo: 0, Hi: 2, Body: bin(Leq, ld(aRef(ld(local(0, 0, 2)))), c(2))}, st, Point(1), NoFail, "")
-	expectExpr(t, "exists unknown", &Quant{Op: LOr, Slot: 0, Lo: 0, Hi: 2, Body: bin(Eql, ld(local(0, 0, 2)), e)}, st, Interval{0, 1}, NoFail, "")
+	expectExpr(t, "short circuit", bin(ir.LAnd, bin(ir.Gtr, e, c(5)), bin(ir.Quo, c(1), c(0))), st, Point(0), NoFail, "")
+	expectExpr(t, "one side fails", bin(ir.LOr, bin(ir.Gtr, e, c(0)), bin(ir.Quo, c(1), c(0))), st, Point(1), MayFail, "division by zero")
+	expectExpr(t, "not relational", bin(ir.LAnd, bin(ir.Gtr, e, c(0)), bin(ir.Quo, c(1), e)), st, Interval{0, 1}, MayFail, "division by zero")
+	expectExpr(t, "loc unknown", &ir.LocIs{Proc: 1, Loc: 0}, st, Interval{0, 1}, NoFail, "")
+	expectExpr(t, "loc known", &ir.LocIs{Proc: 0, Loc: 0}, st, Point(1), NoFail, "")
+	expectExpr(t, "forall", &ir.Quant{Op: ir.LAnd, Slot: 0, Lo: 0, Hi: 2, Body: bin(ir.Leq, ld(aRef(ld(local(0, 0, 2)))), c(2))}, st, Point(1), NoFail, "")
+	expectExpr(t, "exists unknown", &ir.Quant{Op: ir.LOr, Slot: 0, Lo: 0, Hi: 2, Body: bin(ir.Eql, ld(local(0, 0, 2)), e)}, st, Interval{0, 1}, NoFail, "")
 
-	call := func(fn *Func, args ...*Arg) Expr { return &Call{Fn: fn, Args: args} }
-	val := func(x Expr) *Arg { return &Arg{Kind: ArgValue, X: x} }
-	expectExpr(t, "branchy", call(fnBranchy, val(bin(Sub, e, c(1)))), st, Interval{-1, 7}, MayFail,
+	call := func(fn *ir.Func, args ...*ir.Arg) ir.Expr { return &ir.Call{Fn: fn, Args: args} }
+	val := func(x ir.Expr) *ir.Arg { return &ir.Arg{Kind: ir.ArgValue, X: x} }
+	expectExpr(t, "branchy", call(fnBranchy, val(bin(ir.Sub, e, c(1)))), st, Interval{-1, 7}, MayFail,
 		"assignment out of range: x = 4 is outside [-3,3]")
-	expectExpr(t, "ref param", call(fnAddTo, &Arg{Kind: ArgRef, Src: aRef(c(0))}, val(c(2))), st, Point(2), NoFail, "")
+	expectExpr(t, "ref param", call(fnAddTo, &ir.Arg{Kind: ir.ArgRef, Src: aRef(c(0))}, val(c(2))), st, Point(2), NoFail, "")
 	expectExpr(t, "falls off", call(fnFalls, val(e)), st, Interval{0, 1}, NoFail, "")
 	expectExpr(t, "do while", call(fnDoWhile, val(e)), st, Interval{1, 3}, NoFail, "")
-	expectExpr(t, "spill", call(fnSpill, &Arg{Kind: ArgSpill, X: e}), st, Interval{1, 3}, NoFail, "")
-	expectExpr(t, "copy arg", call(fnSumArr, &Arg{Kind: ArgCopy, Src: &Ref{Space: Var, Off: 2, Span: 3}}), st, Point(3), NoFail, "")
+	expectExpr(t, "spill", call(fnSpill, &ir.Arg{Kind: ir.ArgSpill, X: e}), st, Interval{1, 3}, NoFail, "")
+	expectExpr(t, "copy arg", call(fnSumArr, &ir.Arg{Kind: ir.ArgCopy, Src: &ir.Ref{Space: ir.Var, Off: 2, Span: 3}}), st, Point(3), NoFail, "")
 	expectExpr(t, "loop exact", call(fnUpTo, val(c(9))), st, Point(10), NoFail, "")
 	big := known(state0, Interval{0, 50})
 	big.Opts.Rounds = 3
-	expectExpr(t, "loop widened", call(fnUpTo, val(e)), big, Interval{0, iHi}, MayFail, LoopError())
+	expectExpr(t, "loop widened", call(fnUpTo, val(e)), big, Interval{0, iHi}, MayFail, ir.LoopError())
 	big.Opts.Rounds = 0
 	expectExpr(t, "loop unrolled", call(fnUpTo, val(e)), big, Interval{0, 50}, NoFail, "")
 	// while (true) { if (e == 1) break; }: a round changes nothing, which
 	// is a fixpoint at once; a run with e != 1 goes round for ever.
-	spin := &Func{Name: "spin", Lo: iLo, Hi: iHi, Body: block(
-		&Loop{Body: &If{C: bin(Eql, e, c(1)), Then: &Break{}}}, ret(e))}
-	expectExpr(t, "stuck loop", call(spin), st, Interval{0, 2}, MayFail, LoopError())
-	expectExpr(t, "endless loop", call(spin), known(state0, Point(0)), Interval{}, MustFail, LoopError())
-	once := &Func{Name: "once", Lo: iLo, Hi: iHi, Body: block(&Loop{DoWhile: true, Cond: bin(Eql, e, c(1)), Body: block()}, ret(c(5)))}
+	spin := &ir.Func{Name: "spin", Lo: iLo, Hi: iHi, Body: block(
+		&ir.Loop{Body: &ir.If{C: bin(ir.Eql, e, c(1)), Then: &ir.Break{}}}, ret(e))}
+	expectExpr(t, "stuck loop", call(spin), st, Interval{0, 2}, MayFail, ir.LoopError())
+	expectExpr(t, "endless loop", call(spin), known(state0, Point(0)), Interval{}, MustFail, ir.LoopError())
+	once := &ir.Func{Name: "once", Lo: iLo, Hi: iHi, Body: block(&ir.Loop{DoWhile: true, Cond: bin(ir.Eql, e, c(1)), Body: block()}, ret(c(5)))}
 	expectExpr(t, "do while once", call(once), known(state0, Point(0)), Point(5), NoFail, "")
 }
 
 func TestAbstractUpdate(t *testing.T) {
 	e := ld(selRef())
 	st := known(state0, Interval{0, 2})
-	u := &Update{List: []Expr{
-		set(aRef(bin(Rem, e, c(2))), c(2)), // weak: a[0], a[1]
-		set(xRef(), e),                     // strong
-		&Cond{C: bin(Gtr, e, c(0)), X: &ClockSet{Clock: clockRef(c(1)), X: c(0)}, Y: c(0)}, // maybe
-		&ClockSet{Clock: clockRef(c(2)), X: c(1)},                                          // sure
+	u := &ir.Update{List: []ir.Expr{
+		set(aRef(bin(ir.Rem, e, c(2))), c(2)), // weak: a[0], a[1]
+		set(xRef(), e),                        // strong
+		&ir.Cond{C: bin(ir.Gtr, e, c(0)), X: &ir.ClockSet{Clock: clockRef(c(1)), X: c(0)}, Y: c(0)}, // maybe
+		&ir.ClockSet{Clock: clockRef(c(2)), X: c(1)},                                                // sure
 	}}
 	r := ApplyUpdate(u, st)
 	if r.Fail != NoFail {
@@ -1312,7 +1317,7 @@ func TestAbstractUpdate(t *testing.T) {
 	if !slices.Equal(r.Changed, []int32{0, 2, 3}) {
 		t.Errorf("changed %v", r.Changed)
 	}
-	wantResets := []AbsReset{{Clock: Point(1), Value: Point(0), Maybe: true}, {Clock: Point(2), Value: Point(1)}}
+	wantResets := []ClockReset{{Clock: Point(1), Value: Point(0), Maybe: true}, {Clock: Point(2), Value: Point(1)}}
 	if !slices.Equal(r.Resets, wantResets) {
 		t.Errorf("resets %v, want %v", r.Resets, wantResets)
 	}
@@ -1334,7 +1339,7 @@ func TestAbstractUpdate(t *testing.T) {
 	if len(succ) != 9 || !slices.Equal(succ[4], []int32{1, 2, 1}) {
 		t.Errorf("successors %v", succ)
 	}
-	if r := ApplyUpdate(&Update{List: []Expr{set(yRef(), c(9))}}, st); r.Fail != MustFail || r.Vars != nil {
+	if r := ApplyUpdate(&ir.Update{List: []ir.Expr{set(yRef(), c(9))}}, st); r.Fail != MustFail || r.Vars != nil {
 		t.Errorf("out of range: %v %v", r.Fail, r.Vars)
 	}
 }
@@ -1343,20 +1348,20 @@ func TestEvalGuardAndConstraint(t *testing.T) {
 	st := known(state0, Interval{0, 2})
 	st.Vars[0] = varRanges[0] // x unknown
 	for _, c0 := range []struct {
-		cond Expr
+		cond ir.Expr
 		want Tri
 	}{
-		{bin(Gtr, ld(xRef()), c(5)), False},
-		{bin(Gtr, ld(xRef()), c(0)), Unknown},
-		{bin(Geq, ld(yRef()), c(2)), True},
-		{bin(LOr, bin(Lss, ld(xRef()), c(0)), bin(Geq, ld(xRef()), c(0))), Unknown}, // non-relational
+		{bin(ir.Gtr, ld(xRef()), c(5)), False},
+		{bin(ir.Gtr, ld(xRef()), c(0)), Unknown},
+		{bin(ir.Geq, ld(yRef()), c(2)), True},
+		{bin(ir.LOr, bin(ir.Lss, ld(xRef()), c(0)), bin(ir.Geq, ld(xRef()), c(0))), Unknown}, // non-relational
 		{nil, True},
 	} {
-		if got, _ := EvalGuard(&Guard{Cond: c0.cond}, st); got != c0.want {
+		if got, _ := EvalGuard(&ir.Guard{Cond: c0.cond}, st); got != c0.want {
 			t.Errorf("%v: %v, want %v", c0.cond, got, c0.want)
 		}
 	}
-	r := EvalConstraint(Constraint{I: clockRef(ld(selRef())), Bound: bin(Add, ld(xRef()), c(1))}, 0, st)
+	r := EvalConstraint(ir.Constraint{I: clockRef(ld(selRef())), Bound: bin(ir.Add, ld(xRef()), c(1))}, 0, st)
 	if r.I != (Interval{0, 2}) || r.J != Point(0) || r.Bound != (Interval{-2, 4}) || r.Fail != NoFail {
 		t.Errorf("constraint %+v", r)
 	}
@@ -1366,11 +1371,11 @@ func TestEvalGuardAndConstraint(t *testing.T) {
 // its rounds (it once stopped when the data was stable, and lost k1 = 3).
 func TestResetsInLoops(t *testing.T) {
 	x := xRef()
-	body := &ClockSet{Clock: clockRef(c(1)), X: &IncDec{Dst: x, Delta: 1}}
+	body := &ir.ClockSet{Clock: clockRef(c(1)), X: &ir.IncDec{Dst: x, Delta: 1}}
 	for _, rounds := range []int{1, 2, 0} {
 		st := known([]int32{0, 2, 0, 1, 2, 1, -1, 3, 1}, Point(0))
 		st.Opts.Rounds = rounds
-		u := &Update{List: []Expr{&Quant{Op: Add, Slot: 0, Lo: 1, Hi: 3, Body: body}}, Frame: 1}
+		u := &ir.Update{List: []ir.Expr{&ir.Quant{Op: ir.Add, Slot: 0, Lo: 1, Hi: 3, Body: body}}, Frame: 1}
 		r := ApplyUpdate(u, st)
 		if msg := coversRun(r.Resets, [][2]int32{{1, 1}, {1, 2}, {1, 3}}); r.Fail == MustFail || msg != "" {
 			t.Errorf("rounds %d: %v %v: %s", rounds, r.Fail, r.Resets, msg)
@@ -1381,21 +1386,21 @@ func TestResetsInLoops(t *testing.T) {
 // TestMixedSpaceWrite: a write through an address set that reaches one
 // clock and also other spaces is a possible reset, not a sure one.
 func TestMixedSpaceWrite(t *testing.T) {
-	addr := &Cond{C: bin(Gtr, ld(selRef()), c(0)), X: c(Encode(Clock, 0)), Y: c(Encode(Var, 0))}
-	fn := &Func{Name: "w", Void: true, Frame: 1, Params: []*Param{valueParam("p", 0, iLo, math.MaxInt32)},
-		Body: do(set(&Ref{Space: Local, Param: true, Off: 0, Span: 1, Lo: -3, Hi: 3, Name: "*p"}, c(3)))}
+	addr := &ir.Cond{C: bin(ir.Gtr, ld(selRef()), c(0)), X: c(ir.Encode(ir.Clock, 0)), Y: c(ir.Encode(ir.Var, 0))}
+	fn := &ir.Func{Name: "w", Void: true, Frame: 1, Params: []*ir.Param{valueParam("p", 0, iLo, math.MaxInt32)},
+		Body: do(set(&ir.Ref{Space: ir.Local, Param: true, Off: 0, Span: 1, Lo: -3, Hi: 3, Name: "*p"}, c(3)))}
 	st := known(state0, Interval{0, 1})
-	r := ApplyUpdate(&Update{List: []Expr{&Call{Fn: fn, Args: []*Arg{{Kind: ArgValue, X: addr}}}}}, st)
+	r := ApplyUpdate(&ir.Update{List: []ir.Expr{&ir.Call{Fn: fn, Args: []*ir.Arg{{Kind: ir.ArgValue, X: addr}}}}}, st)
 	if r.Fail != NoFail || !r.Vars[0].Contains(3) || len(r.Resets) != 1 || r.Resets[0].Sure() {
 		t.Errorf("%v %v %v", r.Fail, r.Vars[0], r.Resets)
 	}
 }
 
 func TestMergeResets(t *testing.T) {
-	a := []AbsReset{{Clock: Point(0), Value: Point(0)}, {Clock: Point(1), Value: Point(1)}}
-	b := []AbsReset{{Clock: Point(0), Value: Point(0)}, {Clock: Point(2), Value: Point(1)}, {Clock: Point(1), Value: Point(1)}}
+	a := []ClockReset{{Clock: Point(0), Value: Point(0)}, {Clock: Point(1), Value: Point(1)}}
+	b := []ClockReset{{Clock: Point(0), Value: Point(0)}, {Clock: Point(2), Value: Point(1)}, {Clock: Point(1), Value: Point(1)}}
 	got := mergeResets(a, b)
-	want := []AbsReset{{Clock: Point(0), Value: Point(0)}, {Clock: Point(1), Value: Point(1), Maybe: true}, {Clock: Point(2), Value: Point(1), Maybe: true}}
+	want := []ClockReset{{Clock: Point(0), Value: Point(0)}, {Clock: Point(1), Value: Point(1), Maybe: true}, {Clock: Point(2), Value: Point(1), Maybe: true}}
 	if !slices.Equal(got, want) {
 		t.Errorf("merge %v, want %v", got, want)
 	}

@@ -1,10 +1,11 @@
-package ir
+package absint
 
 import (
 	"fmt"
 	"testing"
 	"time"
 
+	"beeline/core/ir"
 	"beeline/core/source"
 )
 
@@ -12,7 +13,7 @@ import (
 // at pos.
 func hasWorkError(r ExprResult, fn string, pos source.Pos) bool {
 	for _, f := range r.Errors {
-		if f.Pos == pos && f.Msg == WorkError(fn, MaxWork) {
+		if f.Pos == pos && f.Msg == ir.WorkError(fn, ir.MaxWork) {
 			return true
 		}
 	}
@@ -24,16 +25,16 @@ func hasWorkError(r ExprResult, fn string, pos source.Pos) bool {
 // static bound rules it out.
 func TestAbstractWork(t *testing.T) {
 	st := known(state0, Interval{0, 2})
-	call := func(fn *Func) Expr { return &Call{At: At{5}, Fn: fn} }
+	call := func(fn *ir.Func) ir.Expr { return &ir.Call{At: ir.At{P: 5}, Fn: fn} }
 	s := local(2, iLo, iHi)
-	step := do(set(s, bin(Rem, bin(Add, ld(s), c(1)), c(7))))
-	forAll := func(slot, lo, hi int32, body Stmt, at source.Pos) Stmt {
-		return &ForRange{At: At{at}, Slot: slot, Lo: lo, Hi: hi, Body: body}
+	step := do(set(s, bin(ir.Rem, bin(ir.Add, ld(s), c(1)), c(7))))
+	forAll := func(slot, lo, hi int32, body ir.Stmt, at source.Pos) ir.Stmt {
+		return &ir.ForRange{At: ir.At{P: at}, Slot: slot, Lo: lo, Hi: hi, Body: body}
 	}
 
 	// 2000 values, more than the rounds unrolled: summarised, but 2000
 	// rounds cannot reach MaxWork.
-	small := &Func{Name: "small", Lo: iLo, Hi: iHi, Frame: 3,
+	small := &ir.Func{Name: "small", Lo: iLo, Hi: iHi, Frame: 3,
 		Body: block(do(set(s, c(0))), forAll(0, 0, 1999, step, 7), ret(ld(s)))}
 	r := EvalExpr(call(small), 2, st)
 	if r.Fail != NoFail || !r.Value.Within(Interval{0, 6}) {
@@ -43,7 +44,7 @@ func TestAbstractWork(t *testing.T) {
 	// 32768² rounds: past MaxWork for every run; the fixpoint of the
 	// inner for hides its rounds, so the outermost construct, the call,
 	// may fail.
-	big := &Func{Name: "big", Lo: iLo, Hi: iHi, Frame: 3,
+	big := &ir.Func{Name: "big", Lo: iLo, Hi: iHi, Frame: 3,
 		Body: block(do(set(s, c(0))), forAll(0, 0, 32767, forAll(1, 0, 32767, step, 9), 8), ret(ld(s)))}
 	few := known(state0, Interval{0, 2})
 	few.Opts.Rounds = 5
@@ -55,14 +56,14 @@ func TestAbstractWork(t *testing.T) {
 	// Three loops of 120 rounds nest to 1,728,000 exact rounds, past
 	// what the evaluator unrolls in all: it summarises the rest and ends
 	// quickly, with the concrete result (s = 1) among its values.
-	loopTo := func(slot, n int32, body Stmt, at source.Pos) Stmt {
+	loopTo := func(slot, n int32, body ir.Stmt, at source.Pos) ir.Stmt {
 		i := local(slot, iLo, iHi)
-		return &Loop{At: At{at}, Init: set(i, c(0)), Cond: bin(Lss, ld(i), c(n)), Post: inc(i, 1), Body: body}
+		return &ir.Loop{At: ir.At{P: at}, Init: set(i, c(0)), Cond: bin(ir.Lss, ld(i), c(n)), Post: inc(i, 1), Body: body}
 	}
-	nest := &Func{Name: "nest", Lo: iLo, Hi: iHi, Frame: 4,
+	nest := &ir.Func{Name: "nest", Lo: iLo, Hi: iHi, Frame: 4,
 		Body: block(do(set(local(3, iLo, iHi), c(0))),
 			loopTo(0, 120, loopTo(1, 120, loopTo(2, 120,
-				do(set(local(3, iLo, iHi), bin(Rem, bin(Add, ld(local(3, iLo, iHi)), c(1)), c(7)))), 13), 12), 11),
+				do(set(local(3, iLo, iHi), bin(ir.Rem, bin(ir.Add, ld(local(3, iLo, iHi)), c(1)), c(7)))), 13), 12), 11),
 			ret(ld(local(3, iLo, iHi))))}
 	start := time.Now()
 	r = EvalExpr(call(nest), 2, st)
@@ -78,22 +79,22 @@ func TestAbstractWork(t *testing.T) {
 // ranges; a loop has no static bound.
 func TestWorkBoundStatic(t *testing.T) {
 	body := do(set(local(0, iLo, iHi), c(1)))
-	inner := &Func{Name: "inner", Frame: 2, Void: true, Body: &ForRange{Slot: 1, Lo: 0, Hi: 9, Body: body}}
+	inner := &ir.Func{Name: "inner", Frame: 2, Void: true, Body: &ir.ForRange{Slot: 1, Lo: 0, Hi: 9, Body: body}}
 	for _, tc := range []struct {
 		name string
 		x    any
 		want int64
 	}{
 		{"constant", c(3), 0},
-		{"range", &ForRange{Slot: 0, Lo: 0, Hi: 9, Body: body}, 10},
-		{"empty range", &ForRange{Slot: 0, Lo: 0, Hi: 1 << 20, Body: do(c(0))}, 0},
-		{"nested", &Quant{Op: Add, Lo: 1, Hi: 4, Body: &Call{Fn: inner}}, 4 * 12},
-		{"call chain", &Call{Fn: chain(3, 3)}, 1 + 3 + 9},
-		{"long call chain", &Call{Fn: chain(40, 3)}, MaxWork + 1}, // issue 29
-		{"loop", &Loop{Body: body}, MaxWork + 1},
-		{"too many", &Quant{Op: LAnd, Lo: iLo, Hi: iHi, Body: &Quant{Op: LAnd, Lo: iLo, Hi: iHi, Body: c(1)}}, MaxWork + 1},
+		{"range", &ir.ForRange{Slot: 0, Lo: 0, Hi: 9, Body: body}, 10},
+		{"empty range", &ir.ForRange{Slot: 0, Lo: 0, Hi: 1 << 20, Body: do(c(0))}, 0},
+		{"nested", &ir.Quant{Op: ir.Add, Lo: 1, Hi: 4, Body: &ir.Call{Fn: inner}}, 4 * 12},
+		{"call chain", &ir.Call{Fn: chain(3, 3)}, 1 + 3 + 9},
+		{"long call chain", &ir.Call{Fn: chain(40, 3)}, ir.MaxWork + 1}, // issue 29
+		{"loop", &ir.Loop{Body: body}, ir.MaxWork + 1},
+		{"too many", &ir.Quant{Op: ir.LAnd, Lo: iLo, Hi: iHi, Body: &ir.Quant{Op: ir.LAnd, Lo: iLo, Hi: iHi, Body: c(1)}}, ir.MaxWork + 1},
 	} {
-		if got := workBound(tc.x, map[*Func]int64{}); got != tc.want {
+		if got := workBound(tc.x, map[*ir.Func]int64{}); got != tc.want {
 			t.Errorf("%s: %d, want %d", tc.name, got, tc.want)
 		}
 	}
@@ -101,37 +102,33 @@ func TestWorkBoundStatic(t *testing.T) {
 
 // chain returns f1 of functions f1 .. fn, each but the last returning
 // the sum of k calls of the next: k^(n-1) calls in all, without a loop.
-func chain(n, k int) *Func {
-	next := &Func{Name: fmt.Sprintf("f%d", n), Lo: iLo, Hi: iHi, Body: ret(c(1))}
+func chain(n, k int) *ir.Func {
+	next := &ir.Func{Name: fmt.Sprintf("f%d", n), Lo: iLo, Hi: iHi, Body: ret(c(1))}
 	for i := n - 1; i >= 1; i-- {
-		var sum Expr = &Call{Fn: next}
+		var sum ir.Expr = &ir.Call{Fn: next}
 		for range k - 1 {
-			sum = bin(Min, sum, &Call{Fn: next})
+			sum = bin(ir.Min, sum, &ir.Call{Fn: next})
 		}
-		next = &Func{Name: fmt.Sprintf("f%d", i), Lo: iLo, Hi: iHi, Body: ret(sum)}
+		next = &ir.Func{Name: fmt.Sprintf("f%d", i), Lo: iLo, Hi: iHi, Body: ret(sum)}
 	}
 	return next
 }
 
 // A chain of calls without a loop is work too (issue 29): the abstract
-// evaluator gives up past absCalls calls with the coarsest result, and
-// the dependencies walk each function once.
+// evaluator gives up past absCalls calls with the coarsest result.
 func TestAbstractCallChain(t *testing.T) {
 	st := known(state0, Interval{0, 2})
-	r := EvalExpr(&Call{At: At{5}, Fn: chain(40, 3)}, 0, st)
+	r := EvalExpr(&ir.Call{At: ir.At{P: 5}, Fn: chain(40, 3)}, 0, st)
 	if !r.GaveUp || r.Fail != MayFail || r.Value != Top() || !hasWorkError(r, "f1", 5) {
 		t.Errorf("chain: %v %v %v gave up %v, want Top, MayFail with the work error of f1 at 5", r.Value, r.Fail, r.Errors, r.GaveUp)
 	}
 	// Within the budget the result is exact.
-	r = EvalExpr(&Call{At: At{5}, Fn: chain(8, 3)}, 0, st)
+	r = EvalExpr(&ir.Call{At: ir.At{P: 5}, Fn: chain(8, 3)}, 0, st)
 	if r.GaveUp || r.Fail != NoFail || r.Value != Point(1) {
 		t.Errorf("short chain: %v %v %v, want 1 without failure", r.Value, r.Fail, r.Errors)
 	}
-	u := ApplyUpdate(&Update{List: []Expr{set(xRef(), &Call{At: At{5}, Fn: chain(40, 3)})}}, st)
+	u := ApplyUpdate(&ir.Update{List: []ir.Expr{set(xRef(), &ir.Call{At: ir.At{P: 5}, Fn: chain(40, 3)})}}, st)
 	if !u.GaveUp || u.Fail != MayFail || len(u.Resets) != 1 || !u.Resets[0].Maybe {
 		t.Errorf("update: %v %v resets %v, want MayFail, any reset", u.Fail, u.Errors, u.Resets)
-	}
-	if d := ExprDeps(&Call{Fn: chain(60, 4)}); len(d.Calls) != 60 {
-		t.Errorf("deps of the chain: %d functions, want 60", len(d.Calls))
 	}
 }

@@ -4,7 +4,7 @@
 // results), the interval operators and the expressions; statements,
 // calls, loops and updates are in abstract_stmt.go.
 
-package ir
+package absint
 
 import (
 	"errors"
@@ -13,6 +13,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"beeline/core/ir"
 	"beeline/core/source"
 )
 
@@ -122,12 +123,12 @@ func (t Tri) not() Tri {
 }
 
 // logic computes &&, || and imply on truth values.
-func logic(o Op, a, b Tri) Tri {
+func logic(o ir.Op, a, b Tri) Tri {
 	switch o {
-	case LOr:
-		return logic(LAnd, a.not(), b.not()).not()
-	case Imply:
-		return logic(LOr, a.not(), b)
+	case ir.LOr:
+		return logic(ir.LAnd, a.not(), b.not()).not()
+	case ir.Imply:
+		return logic(ir.LOr, a.not(), b)
 	}
 	switch {
 	case a == False || b == False:
@@ -184,20 +185,20 @@ type Outcome struct {
 const UnknownLoc int32 = -1
 
 // DefaultRounds is the number of loop rounds unrolled when
-// AbsOptions.Rounds is 0.
+// Options.Rounds is 0.
 const DefaultRounds = 1000
 
-// AbsOptions tunes abstract evaluation; the zero value is usable.
-type AbsOptions struct {
+// Options tunes abstract evaluation; the zero value is usable.
+type Options struct {
 	// Rounds bounds the rounds of one loop or quantifier that are
 	// unrolled exactly before a fixpoint with widening takes over (0:
-	// DefaultRounds; at most MaxIterations-1).
+	// DefaultRounds; at most ir.MaxIterations-1).
 	Rounds int
 }
 
-// AbsState is an abstract state: a set of concrete Envs, slot by slot.
+// State is an abstract state: a set of concrete Envs, slot by slot.
 // The evaluation only reads its slices; results are fresh.
-type AbsState struct {
+type State struct {
 	// Vars holds one interval per state slot: a point for a slot the
 	// abstraction keeps, the slot's type range for one it drops (see
 	// Project). Meta holds the meta variables likewise.
@@ -212,7 +213,7 @@ type AbsState struct {
 	// every state keeps: a widened bound stops there first. Nil is
 	// sound, only coarser after loops.
 	Ranges []Interval
-	Opts   AbsOptions
+	Opts   Options
 }
 
 // Project returns the abstract state vector of a concrete one seen
@@ -231,7 +232,7 @@ func Project(vals []int32, known []bool, ranges []Interval) []Interval {
 
 // Check reports the first malformed part of st: an empty interval or
 // negative Rounds.
-func (st *AbsState) Check() error {
+func (st *State) Check() error {
 	for _, part := range []struct {
 		name string
 		s    []Interval
@@ -259,7 +260,7 @@ type ExprResult struct {
 // EvalExpr evaluates e over st in a label frame of frame slots (the
 // Frame of its Guard, Update or formula). Its writes are evaluated, for
 // their failures and for what later parts of e read, then dropped.
-func EvalExpr(e Expr, frame int32, st *AbsState) ExprResult {
+func EvalExpr(e ir.Expr, frame int32, st *State) ExprResult {
 	a := newAbsEval(st)
 	var r ExprResult
 	if a.run(func() {
@@ -277,7 +278,7 @@ func EvalExpr(e Expr, frame int32, st *AbsState) ExprResult {
 // in none, else Unknown. Clock constraints are not evaluated (see
 // EvalConstraint). A nil g or Cond is True; a guard that must fail is
 // False.
-func EvalGuard(g *Guard, st *AbsState) (Tri, Outcome) {
+func EvalGuard(g *ir.Guard, st *State) (Tri, Outcome) {
 	if g == nil || g.Cond == nil {
 		return True, Outcome{}
 	}
@@ -297,7 +298,7 @@ type ConstraintResult struct {
 
 // EvalConstraint evaluates the clock indices and the bound of c over st,
 // each in a label frame of frame slots as the back end does.
-func EvalConstraint(c Constraint, frame int32, st *AbsState) ConstraintResult {
+func EvalConstraint(c ir.Constraint, frame int32, st *State) ConstraintResult {
 	a := newAbsEval(st)
 	dead := false
 	part := func(f func(*store) Interval) Interval {
@@ -319,21 +320,21 @@ func EvalConstraint(c Constraint, frame int32, st *AbsState) ConstraintResult {
 	return r
 }
 
-// ApplyInterval is Apply over intervals: the result holds Apply(o, a, b)
+// ApplyInterval is ir.Apply over intervals: the result holds ir.Apply(o, a, b)
 // for every a in x and b in y whose evaluation is valid. Fail says
 // whether some pair (MayFail) or every pair (MustFail: the interval is
 // then meaningless) is invalid: division by zero, a shift count or an
 // exponent out of range, a result that does not fit in 32 bits. The
 // logical operators read their operands as truth values and do not
 // short-circuit: the evaluator does that before it gets here.
-func ApplyInterval(o Op, x, y Interval) (Interval, Fail) {
+func ApplyInterval(o ir.Op, x, y Interval) (Interval, Fail) {
 	y, f := validRight(o, y)
 	if f == MustFail {
 		return Interval{}, MustFail
 	}
 	if a, ok := x.Single(); ok {
 		if b, ok := y.Single(); ok {
-			v, msg := Apply(o, a, b)
+			v, msg := ir.Apply(o, a, b)
 			if msg != "" {
 				return Interval{}, MustFail
 			}
@@ -351,7 +352,7 @@ func ApplyInterval(o Op, x, y Interval) (Interval, Fail) {
 	}
 	lo, hi := arithBounds(o, x, y)
 	v, g := clip(lo, hi)
-	if (o == Quo || o == Rem) && x.Contains(math.MinInt32) && y.Contains(-1) {
+	if (o == ir.Quo || o == ir.Rem) && x.Contains(math.MinInt32) && y.Contains(-1) {
 		g = worse(g, MayFail) // -2147483648 % -1 overflows, though 0 fits
 	}
 	return v, worse(f, g)
@@ -388,9 +389,9 @@ func clip(lo, hi int64) (Interval, Fail) {
 const enumLimit = 256
 
 // hard reports whether o's interval rule below is coarse.
-func hard(o Op) bool {
+func hard(o ir.Op) bool {
 	switch o {
-	case Rem, Pow, And, Or, Xor, Shl, Shr:
+	case ir.Rem, ir.Pow, ir.And, ir.Or, ir.Xor, ir.Shl, ir.Shr:
 		return true
 	}
 	return false
@@ -399,9 +400,9 @@ func hard(o Op) bool {
 // validRight narrows y to the right operands o accepts: nonnegative
 // exponents, shift counts 0..31, nonzero divisors (a zero inside y
 // stays: the division splits there).
-func validRight(o Op, y Interval) (Interval, Fail) {
+func validRight(o ir.Op, y Interval) (Interval, Fail) {
 	switch o {
-	case Quo, Rem:
+	case ir.Quo, ir.Rem:
 		switch {
 		case y == Point(0):
 			return y, MustFail
@@ -413,9 +414,9 @@ func validRight(o Op, y Interval) (Interval, Fail) {
 			y.Hi = -1
 		}
 		return y, MayFail
-	case Pow, Shl, Shr:
+	case ir.Pow, ir.Shl, ir.Shr:
 		top := int32(math.MaxInt32)
-		if o != Pow {
+		if o != ir.Pow {
 			top = 31
 		}
 		switch {
@@ -430,12 +431,12 @@ func validRight(o Op, y Interval) (Interval, Fail) {
 
 // enumerate joins Apply over every valid pair of x × y, and says whether
 // some or all pairs are invalid.
-func enumerate(o Op, x, y Interval) (Interval, Fail) {
+func enumerate(o ir.Op, x, y Interval) (Interval, Fail) {
 	var r Interval
 	have, bad := false, false
 	for a := x.lo(); a <= x.hi(); a++ {
 		for b := y.lo(); b <= y.hi(); b++ {
-			v, msg := Apply(o, int32(a), int32(b))
+			v, msg := ir.Apply(o, int32(a), int32(b))
 			switch {
 			case msg != "":
 				bad = true
@@ -457,32 +458,32 @@ func enumerate(o Op, x, y Interval) (Interval, Fail) {
 
 // arithBounds bounds the exact results (in int64, before any overflow)
 // of the arithmetic and bitwise operators over valid pairs.
-func arithBounds(o Op, x, y Interval) (lo, hi int64) {
+func arithBounds(o ir.Op, x, y Interval) (lo, hi int64) {
 	switch o {
-	case Add:
+	case ir.Add:
 		return x.lo() + y.lo(), x.hi() + y.hi()
-	case Sub:
+	case ir.Sub:
 		return x.lo() - y.hi(), x.hi() - y.lo()
-	case Mul:
+	case ir.Mul:
 		return corners(x, y, func(a, b int64) int64 { return a * b })
-	case Quo:
+	case ir.Quo:
 		return quo(x, y)
-	case Pow:
+	case ir.Pow:
 		return pow(x, y)
-	case Shl:
+	case ir.Shl:
 		return corners(x, y, func(a, b int64) int64 { return a << b })
-	case Shr:
+	case ir.Shr:
 		return corners(x, y, func(a, b int64) int64 { return a >> b })
 	}
 	v := Top()
 	switch o {
-	case Rem:
+	case ir.Rem:
 		v = rem(x, y)
-	case And, Or, Xor:
+	case ir.And, ir.Or, ir.Xor:
 		v = bitwise(o, x, y)
-	case Min:
+	case ir.Min:
 		v = Interval{min(x.Lo, y.Lo), min(x.Hi, y.Hi)}
-	case Max:
+	case ir.Max:
 		v = Interval{max(x.Lo, y.Lo), max(x.Hi, y.Hi)}
 	}
 	return v.lo(), v.hi()
@@ -573,8 +574,8 @@ func power64(a, b int64) int64 {
 // bitwise bounds &, | and ^ on nonnegative operands by the bit length of
 // the larger. With a negative operand only & keeps a bound: a
 // nonnegative side bounds it.
-func bitwise(o Op, x, y Interval) Interval {
-	if o == And {
+func bitwise(o ir.Op, x, y Interval) Interval {
+	if o == ir.And {
 		switch {
 		case x.Lo >= 0 && y.Lo >= 0:
 			return Interval{0, min(x.Hi, y.Hi)}
@@ -589,22 +590,22 @@ func bitwise(o Op, x, y Interval) Interval {
 		return Top()
 	}
 	ones := int64(1)<<bits.Len32(uint32(max(x.Hi, y.Hi))) - 1
-	if o == Or {
+	if o == ir.Or {
 		return span(int64(max(x.Lo, y.Lo)), ones)
 	}
 	return span(0, ones)
 }
 
-// ApplyUnaryInterval is ApplyUnary over an interval: the result holds
-// ApplyUnary(o, a) for every a in x whose evaluation is valid, and Fail
+// ApplyUnaryInterval is ir.ApplyUnary over an interval: the result holds
+// ir.ApplyUnary(o, a) for every a in x whose evaluation is valid, and Fail
 // says whether some or every one overflows (-2147483648).
-func ApplyUnaryInterval(o Op, x Interval) (Interval, Fail) {
+func ApplyUnaryInterval(o ir.Op, x Interval) (Interval, Fail) {
 	switch o {
-	case Neg:
+	case ir.Neg:
 		return clip(-x.hi(), -x.lo())
-	case Not:
+	case ir.Not:
 		return x.Truth().not().interval(), NoFail
-	case Abs:
+	case ir.Abs:
 		switch {
 		case x.Lo >= 0:
 			return x, NoFail
@@ -618,9 +619,9 @@ func ApplyUnaryInterval(o Op, x Interval) (Interval, Fail) {
 
 // CompareInterval is Compare over intervals: True when the comparison
 // holds for every pair of x × y, False when for none.
-func CompareInterval(o Op, x, y Interval) Tri {
+func CompareInterval(o ir.Op, x, y Interval) Tri {
 	switch o {
-	case Eql:
+	case ir.Eql:
 		switch {
 		case x.Hi < y.Lo || y.Hi < x.Lo:
 			return False
@@ -628,9 +629,9 @@ func CompareInterval(o Op, x, y Interval) Tri {
 			return True
 		}
 		return Unknown
-	case Neq:
-		return CompareInterval(Eql, x, y).not()
-	case Lss:
+	case ir.Neq:
+		return CompareInterval(ir.Eql, x, y).not()
+	case ir.Lss:
 		switch {
 		case x.Hi < y.Lo:
 			return True
@@ -638,12 +639,12 @@ func CompareInterval(o Op, x, y Interval) Tri {
 			return False
 		}
 		return Unknown
-	case Leq:
-		return CompareInterval(Lss, y, x).not()
-	case Gtr:
-		return CompareInterval(Lss, y, x)
-	case Geq:
-		return CompareInterval(Lss, x, y).not()
+	case ir.Leq:
+		return CompareInterval(ir.Lss, y, x).not()
+	case ir.Gtr:
+		return CompareInterval(ir.Lss, y, x)
+	case ir.Geq:
+		return CompareInterval(ir.Lss, x, y).not()
 	}
 	return False
 }
@@ -666,7 +667,7 @@ const (
 // absEval runs the abstract semantics for one entry point: the inputs no
 // evaluation changes, and the failures met so far.
 type absEval struct {
-	in     *AbsState
+	in     *State
 	rounds int
 	fails  []Failure
 	kinds  []failKind
@@ -680,15 +681,15 @@ type absEval struct {
 	outer absSite
 	work  int64
 	calls int64
-	memo  map[*Func]int64
+	memo  map[*ir.Func]int64
 }
 
-func newAbsEval(st *AbsState) *absEval {
+func newAbsEval(st *State) *absEval {
 	r := st.Opts.Rounds
 	if r <= 0 {
 		r = DefaultRounds
 	}
-	return &absEval{in: st, rounds: min(r, MaxIterations-1)}
+	return &absEval{in: st, rounds: min(r, ir.MaxIterations-1)}
 }
 
 // newStore returns the store at the start of a label of frame slots:
@@ -747,7 +748,7 @@ func (a *absEval) check(s *store, v Interval, lo, hi int32, k failKind, pos sour
 
 // applyAt is ApplyInterval with its failures reported at pos, worded
 // for one failing pair.
-func (a *absEval) applyAt(s *store, o Op, x, y Interval, pos source.Pos) Interval {
+func (a *absEval) applyAt(s *store, o ir.Op, x, y Interval, pos source.Pos) Interval {
 	v, f := ApplyInterval(o, x, y)
 	if f != NoFail {
 		a.fail(s, failArith, pos, func() string { return failingPair(o, x, y) })
@@ -762,13 +763,13 @@ func (a *absEval) applyAt(s *store, o Op, x, y Interval, pos source.Pos) Interva
 // fails, looking among the ends of the operands and the right operands
 // that fail whatever the left one (0, negative, 32); it is called only
 // when some pair fails.
-func failingPair(o Op, x, y Interval) string {
+func failingPair(o ir.Op, x, y Interval) string {
 	ys := []int32{y.Lo, y.Hi, 0, -1, 32, max(y.Lo, 0), min(y.Hi, -1), max(y.Lo, 32)}
 	xs := []int32{x.Lo, x.Hi, math.MinInt32}
 	for _, b := range ys {
 		for _, c := range xs {
 			if x.Contains(c) && y.Contains(b) {
-				if _, m := Apply(o, c, b); m != "" {
+				if _, m := ir.Apply(o, c, b); m != "" {
 					return m
 				}
 			}
@@ -779,14 +780,14 @@ func failingPair(o Op, x, y Interval) string {
 
 // unary evaluates -X, !X and abs(X), an overflow reported at the
 // operator.
-func (a *absEval) unary(e *Unary, s *store) Interval {
+func (a *absEval) unary(e *ir.Unary, s *store) Interval {
 	x := a.expr(e.X, s)
 	if s.dead {
 		return Interval{}
 	}
 	v, f := ApplyUnaryInterval(e.Op, x)
 	if f != NoFail {
-		a.fail(s, failArith, e.P, func() string { return UnaryOverflowError(e.Op, math.MinInt32) })
+		a.fail(s, failArith, e.P, func() string { return ir.UnaryOverflowError(e.Op, math.MinInt32) })
 		if f == MustFail {
 			s.dead = true
 		}
@@ -795,63 +796,63 @@ func (a *absEval) unary(e *Unary, s *store) Interval {
 }
 
 // rangeMsg words a range error on r.
-func rangeMsg(r *Ref) func(int32) string {
-	return func(v int32) string { return RangeError(r.Name, v, r.Lo, r.Hi) }
+func rangeMsg(r *ir.Ref) func(int32) string {
+	return func(v int32) string { return ir.RangeError(r.Name, v, r.Lo, r.Hi) }
 }
 
 // expr evaluates e on s, which it updates; on a store that dies the value
 // is meaningless.
-func (a *absEval) expr(e Expr, s *store) Interval {
+func (a *absEval) expr(e ir.Expr, s *store) Interval {
 	if s.dead {
 		return Interval{}
 	}
 	switch e := e.(type) {
-	case *Const:
+	case *ir.Const:
 		return Point(e.V)
-	case *Load:
+	case *ir.Load:
 		return a.load(s, a.address(e.Ref, s))
-	case *Unary:
+	case *ir.Unary:
 		return a.unary(e, s)
-	case *Binary:
+	case *ir.Binary:
 		return a.binary(e, s)
-	case *Cond:
+	case *ir.Cond:
 		return a.cond(e, s)
-	case *Offset:
+	case *ir.Offset:
 		return a.index(e, s).hull()
-	case *Assign:
-		if e.Op == Nop {
+	case *ir.Assign:
+		if e.Op == ir.Nop {
 			return a.assign(e, s)
 		}
 		return a.update(e, s)
-	case *IncDec:
+	case *ir.IncDec:
 		return a.incDec(e, s)
-	case *ClockSet:
+	case *ir.ClockSet:
 		return a.clockSet(e, s)
-	case *Copy:
+	case *ir.Copy:
 		a.copy(e, s)
 		return Point(0)
-	case *Equal:
+	case *ir.Equal:
 		return a.equal(e, s)
-	case *Seq:
+	case *ir.Seq:
 		var v Interval
 		for _, x := range e.List {
 			v = a.expr(x, s)
 		}
 		return v
-	case *Quant:
+	case *ir.Quant:
 		return a.quant(e, s)
-	case *LocIs:
+	case *ir.LocIs:
 		return a.locIs(e)
-	case *Choose:
+	case *ir.Choose:
 		return a.choose(e, s)
-	case *Call:
+	case *ir.Call:
 		return a.call(e, s)
 	}
 	panic("ir: unknown expression")
 }
 
 // binary evaluates X op Y: X, then Y, then the interval operator.
-func (a *absEval) binary(e *Binary, s *store) Interval {
+func (a *absEval) binary(e *ir.Binary, s *store) Interval {
 	if e.Op.IsLogical() {
 		return a.logical(e, s)
 	}
@@ -866,13 +867,13 @@ func (a *absEval) binary(e *Binary, s *store) Interval {
 // logical short-circuits &&, || and imply: Y is skipped when X decides,
 // evaluated when X does not, and on a copy of the store, joined with the
 // skipping run, when X's truth is unknown.
-func (a *absEval) logical(e *Binary, s *store) Interval {
+func (a *absEval) logical(e *ir.Binary, s *store) Interval {
 	x := a.expr(e.X, s).Truth()
 	skip, short := False, Point(1) // imply and ||: skip on a false X, and yield 1
 	switch e.Op {
-	case LAnd:
+	case ir.LAnd:
 		short = Point(0)
-	case LOr:
+	case ir.LOr:
 		skip = True
 	}
 	rest := func(t *store) Interval { return a.expr(e.Y, t).Truth().interval() }
@@ -892,7 +893,7 @@ func (a *absEval) logical(e *Binary, s *store) Interval {
 }
 
 // cond evaluates C ? X : Y, both arms on copies when C is unknown.
-func (a *absEval) cond(e *Cond, s *store) Interval {
+func (a *absEval) cond(e *ir.Cond, s *store) Interval {
 	c := a.expr(e.C, s).Truth()
 	switch {
 	case s.dead:
@@ -941,17 +942,17 @@ func (p *paths) end(s *store) Interval {
 }
 
 // offsetIndex evaluates an Offset's subscript and checks it.
-func (a *absEval) offsetIndex(e *Offset, s *store) Interval {
+func (a *absEval) offsetIndex(e *ir.Offset, s *store) Interval {
 	v := a.expr(e.X, s)
-	return a.check(s, v, e.Lo, e.Hi, failIndex, e.P, func(v int32) string { return IndexError(v, e.Lo, e.Hi) })
+	return a.check(s, v, e.Lo, e.Hi, failIndex, e.P, func(v int32) string { return ir.IndexError(v, e.Lo, e.Hi) })
 }
 
 // assign is Dst = X: the value first, then the target's address, then
 // the range check and the write, as the back end's store does.
-func (a *absEval) assign(e *Assign, s *store) Interval {
+func (a *absEval) assign(e *ir.Assign, s *store) Interval {
 	v := a.expr(e.X, s)
 	r := e.Dst
-	if !r.Param && r.Space != Var && r.Space != Meta && r.Space != Local {
+	if !r.Param && r.Space != ir.Var && r.Space != ir.Meta && r.Space != ir.Local {
 		return v // the back end's writer ignores other spaces, unchecked
 	}
 	d := a.address(r, s)
@@ -963,7 +964,7 @@ func (a *absEval) assign(e *Assign, s *store) Interval {
 }
 
 // update is Dst op= X: the address, the old value, then X.
-func (a *absEval) update(e *Assign, s *store) Interval {
+func (a *absEval) update(e *ir.Assign, s *store) Interval {
 	r := e.Dst
 	d := a.address(r, s)
 	old := a.load(s, d)
@@ -981,14 +982,14 @@ func (a *absEval) update(e *Assign, s *store) Interval {
 
 // incDec is ++ and --, yielding the new value or (Post) the old one of
 // the runs that pass the range check.
-func (a *absEval) incDec(e *IncDec, s *store) Interval {
+func (a *absEval) incDec(e *ir.IncDec, s *store) Interval {
 	r := e.Dst
 	d := a.address(r, s)
 	old := a.load(s, d)
 	if s.dead {
 		return Interval{}
 	}
-	v := a.applyAt(s, Add, old, Point(e.Delta), e.P)
+	v := a.applyAt(s, ir.Add, old, Point(e.Delta), e.P)
 	if s.dead {
 		return Interval{}
 	}
@@ -997,7 +998,7 @@ func (a *absEval) incDec(e *IncDec, s *store) Interval {
 		return Interval{}
 	}
 	a.write(s, d, v)
-	if back, _ := ApplyInterval(Sub, v, Point(e.Delta)); e.Post && back.Hi >= old.Lo && back.Lo <= old.Hi {
+	if back, _ := ApplyInterval(ir.Sub, v, Point(e.Delta)); e.Post && back.Hi >= old.Lo && back.Lo <= old.Hi {
 		return meet(old, back) // the old values that passed
 	}
 	if e.Post {
@@ -1008,12 +1009,12 @@ func (a *absEval) incDec(e *IncDec, s *store) Interval {
 
 // clockSet records a clock assignment: the value, its check, then the
 // clock's index, as the back end's clockSet does.
-func (a *absEval) clockSet(e *ClockSet, s *store) Interval {
+func (a *absEval) clockSet(e *ir.ClockSet, s *store) Interval {
 	v := a.expr(e.X, s)
-	v = a.check(s, v, 0, math.MaxInt32, failClock, e.P, ClockError)
+	v = a.check(s, v, 0, math.MaxInt32, failClock, e.P, ir.ClockError)
 	c := a.clockIndex(e.Clock, s)
 	if !s.dead {
-		s.resets = append(s.resets, AbsReset{Clock: c, Value: v})
+		s.resets = append(s.resets, ClockReset{Clock: c, Value: v})
 	}
 	return v
 }
@@ -1021,16 +1022,16 @@ func (a *absEval) clockSet(e *ClockSet, s *store) Interval {
 // copy assigns an array or struct slot by slot, each checked against
 // its destination's range. Like the back end, it counts as a construct
 // whose work is its slots (CopyRounds).
-func (a *absEval) copy(e *Copy, s *store) {
+func (a *absEval) copy(e *ir.Copy, s *store) {
 	a.enter(e, e.P, a.fn)
 	defer a.leave()
-	a.spend(CopyRounds(int32(len(e.Ranges))))
+	a.spend(ir.CopyRounds(int32(len(e.Ranges))))
 	d := a.address(e.Dst, s)
 	src := a.address(e.Src, s)
 	for i, rg := range e.Ranges {
 		v := a.load(s, src.plus(int64(i)))
 		v = a.check(s, v, rg[0], rg[1], failRange, e.P, func(v int32) string {
-			return RangeError(e.Dst.Name, v, rg[0], rg[1])
+			return ir.RangeError(e.Dst.Name, v, rg[0], rg[1])
 		})
 		if s.dead {
 			return
@@ -1042,15 +1043,15 @@ func (a *absEval) copy(e *Copy, s *store) {
 // equal compares two aggregates: False as soon as one pair of slots
 // differs for sure, True when every pair is the same single value. It is
 // a construct whose work is its slots, as copy is.
-func (a *absEval) equal(e *Equal, s *store) Interval {
+func (a *absEval) equal(e *ir.Equal, s *store) Interval {
 	a.enter(e, e.P, a.fn)
 	defer a.leave()
-	a.spend(CopyRounds(e.N))
+	a.spend(ir.CopyRounds(e.N))
 	x := a.address(e.X, s)
 	y := a.address(e.Y, s)
 	t := True
 	for i := int64(0); i < int64(e.N) && t != False; i++ {
-		t = logic(LAnd, t, CompareInterval(Eql, a.load(s, x.plus(i)), a.load(s, y.plus(i))))
+		t = logic(ir.LAnd, t, CompareInterval(ir.Eql, a.load(s, x.plus(i)), a.load(s, y.plus(i))))
 	}
 	if e.Neq {
 		t = t.not()
@@ -1058,10 +1059,10 @@ func (a *absEval) equal(e *Equal, s *store) Interval {
 	return t.interval()
 }
 
-func (a *absEval) locIs(e *LocIs) Interval {
+func (a *absEval) locIs(e *ir.LocIs) Interval {
 	if int(e.Proc) < len(a.in.Locs) {
 		if l := a.in.Locs[e.Proc]; l != UnknownLoc {
-			return Point(B2I(l == e.Loc))
+			return Point(ir.B2I(l == e.Loc))
 		}
 	}
 	return Interval{0, 1}
@@ -1069,12 +1070,12 @@ func (a *absEval) locIs(e *LocIs) Interval {
 
 // choose evaluates P(i, j).name: each index checked, then every member
 // the indices may select, on copies of the store, joined.
-func (a *absEval) choose(e *Choose, s *store) Interval {
+func (a *absEval) choose(e *ir.Choose, s *store) Interval {
 	ixs := make([]Interval, len(e.Index))
 	for i, x := range e.Index {
 		lo, hi := e.Dims[i][0], e.Dims[i][1]
 		ixs[i] = a.check(s, a.expr(x, s), lo, hi, failProcess, e.P, func(v int32) string {
-			return ProcessError(v, lo, hi)
+			return ir.ProcessError(v, lo, hi)
 		})
 	}
 	if s.dead {

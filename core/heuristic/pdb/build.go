@@ -5,6 +5,7 @@ package pdb
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"time"
@@ -99,12 +100,18 @@ func abstractClocks(m *model.Network, clocks []int32) []int32 {
 // r (a zone restricted to the kept clocks); −1 when there is none. The
 // exploration maps a successor to that state.
 func (b *db) covering(key []byte, r *dbm.DBM) int32 {
-	for _, id := range b.index[string(key)] {
+	id, _ := b.covers(key, r)
+	return id
+}
+
+// covers is covering that also returns how many zones it compared.
+func (b *db) covers(key []byte, r *dbm.DBM) (int32, int) {
+	for k, id := range b.index[string(key)] {
 		if zz := b.zone(id); zz.Includes(r) {
-			return id
+			return id, k + 1
 		}
 	}
-	return -1
+	return -1, len(b.index[string(key)])
 }
 
 // zone returns the zone of state id as a DBM view (not a copy).
@@ -130,6 +137,33 @@ const (
 // ErrBudget is wrapped by the error of a precomputation a limit stopped.
 var ErrBudget = fmt.Errorf("the pattern database exceeds its budget")
 
+// errWork is the error of an exploration that exceeded its work: a
+// trial's abstraction too large for the trial work.
+var errWork = errors.New("the abstraction takes more work than a trial may spend")
+
+// bounds are the limits of one exploration: the options' and, for a
+// trial, the work it may spend (0: no bound).
+type bounds struct {
+	Limits
+	work int64
+}
+
+// StepWork is the work, in work units, that the exploration of an
+// abstraction whose zones have dimension dim (the reference clock and
+// the kept clocks) counts for each abstract state it expands and each
+// transition it follows; each stored zone that a successor's zone is
+// compared with (to find one that includes it) counts one unit more.
+// The weights follow the time measured natively: a fixed cost (the
+// discrete part's evaluation) plus zone operations quadratic in dim,
+// and cheap but, on models with many zones per discrete state,
+// numerous inclusion tests; a unit is about a tenth of a microsecond.
+// Counting work instead of time makes a precomputation build the same
+// table on a quiet or a busy machine, natively or under js/wasm.
+func StepWork(dim int) int64 {
+	d := int64(dim)
+	return 4 + d*d/6
+}
+
 // builder explores M|P.
 type builder struct {
 	b     *db
@@ -144,11 +178,14 @@ type builder struct {
 	fails  []int32
 	target *heuristic.Target
 	np     int
-	lim    Limits
-	report func(heuristic.Progress)
-	pace   search.Pacer // of the checks: states expanded, successors
-	buf    []byte
-	scr    *dbm.DBM
+	lim    bounds
+	// work is the work done (StepWork per expansion and transition, one
+	// unit per zone compared), step the work of one step.
+	work, step int64
+	report     func(heuristic.Progress)
+	pace       search.Pacer // of the checks: states expanded, successors
+	buf        []byte
+	scr        *dbm.DBM
 	// abs lists the kept clocks in the projection's own numbering: the
 	// original numbers, or 0..k−1 when it numbers its clocks densely.
 	abs []int32
@@ -159,7 +196,7 @@ type builder struct {
 }
 
 // newBuilder prepares the exploration of the projection m.
-func newBuilder(m *model.Network, p model.Pattern, keep []int32, t *heuristic.Target, lim Limits, report func(heuristic.Progress)) (*builder, error) {
+func newBuilder(m *model.Network, p model.Pattern, keep []int32, t *heuristic.Target, lim bounds, report func(heuristic.Progress)) (*builder, error) {
 	g, err := zone.New(m, zone.Options{SkipErrors: true})
 	if err != nil {
 		return nil, err
@@ -174,6 +211,7 @@ func newBuilder(m *model.Network, p model.Pattern, keep []int32, t *heuristic.Ta
 		lim: lim, target: t, report: report,
 		scr: dbm.New(len(clocks)),
 	}
+	bl.step = StepWork(bl.x.Dim())
 	if bl.lim.MaxStates <= 0 {
 		bl.lim.MaxStates = DefaultMaxStates
 	}
@@ -184,11 +222,12 @@ func newBuilder(m *model.Network, p model.Pattern, keep []int32, t *heuristic.Ta
 }
 
 // build explores the projection m (kept positions keep) exhaustively and
-// computes every abstract state's distance to t.
-func build(ctx context.Context, m *model.Network, p model.Pattern, keep []int32, t *heuristic.Target, lim Limits, report func(heuristic.Progress)) (*db, error) {
+// computes every abstract state's distance to t. It returns the work the
+// exploration did, also when it failed.
+func build(ctx context.Context, m *model.Network, p model.Pattern, keep []int32, t *heuristic.Target, lim bounds, report func(heuristic.Progress)) (*db, int64, error) {
 	bl, err := newBuilder(m, p, keep, t, lim, report)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	bl.visit = func(from, to int32, _ bool) bool {
 		if from >= 0 {
@@ -200,10 +239,10 @@ func build(ctx context.Context, m *model.Network, p model.Pattern, keep []int32,
 	// an error the expander skips, then the next check's.
 	bl.x.SetInterrupt(func() bool { return heuristic.Done(ctx) != nil })
 	if err := bl.explore(ctx); err != nil {
-		return nil, err
+		return nil, bl.work, err
 	}
 	bl.distances()
-	return bl.b, nil
+	return bl.b, bl.work, nil
 }
 
 // explore enumerates the abstract states breadth-first. A successor
@@ -224,6 +263,10 @@ func (bl *builder) explore(ctx context.Context) error {
 	}
 	stopped := false
 	for id := int32(0); int(id) < len(bl.b.dist) && !stopped; id++ {
+		if bl.lim.work > 0 && bl.work > bl.lim.work {
+			return errWork
+		}
+		bl.work += bl.step
 		if bl.pace.Add(1) {
 			if err := bl.check(ctx); err != nil {
 				return err
@@ -234,6 +277,7 @@ func (bl *builder) explore(ctx context.Context) error {
 		skipped := bl.x.Skipped()
 		err := bl.x.Successors(d, z, func(_, d2 []int32, z2 *dbm.DBM) bool {
 			bl.pace.Add(1)
+			bl.work += bl.step
 			to, fresh := bl.add(d2, z2)
 			stopped = !bl.visit(id, to, fresh)
 			return !stopped
@@ -255,7 +299,8 @@ func ptr(z dbm.DBM) *dbm.DBM { return &z }
 
 // check stops on cancellation, at the deadline and on the limits, and
 // reports progress. The exploration calls it every few milliseconds
-// (search.Pacer).
+// (search.Pacer: the clock paces the checks only; the limits are counts
+// that the last check, at the end, sees too).
 func (bl *builder) check(ctx context.Context) error {
 	bl.pace.Checked(time.Now())
 	if err := heuristic.Done(ctx); err != nil {
@@ -287,10 +332,12 @@ func (bl *builder) bytes() int64 {
 func (bl *builder) add(d []int32, z *dbm.DBM) (int32, bool) {
 	bl.buf = bl.b.key(d, bl.buf)
 	restrict(bl.abs, z, bl.scr)
-	if id := bl.b.covering(bl.buf, bl.scr); id >= 0 {
+	id, compared := bl.b.covers(bl.buf, bl.scr)
+	bl.work += int64(compared)
+	if id >= 0 {
 		return id, false
 	}
-	id := int32(len(bl.b.dist))
+	id = int32(len(bl.b.dist))
 	bl.b.index[string(bl.buf)] = append(bl.b.index[string(bl.buf)], id)
 	bl.b.zones = append(bl.b.zones, bl.scr.Raw()...)
 	bl.b.dist = append(bl.b.dist, Inf)

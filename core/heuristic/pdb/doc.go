@@ -44,7 +44,7 @@
 // small models). dprc (Heuristic.dprc, the paper's Fig. 3) starts from
 // the full pattern less the clocks that occur only in lower bounds
 // (Proposition 4) and the safe processes and variables (Proposition 6).
-// If a trial builds that database within the patience it drops, one at a
+// If a trial builds that database within its work it drops, one at a
 // time, each clock whose removal keeps the initial state's abstract
 // distance (Proposition 3). Otherwise it drops every process and variable
 // whose removal keeps hU of the initial state (relatively accurate
@@ -61,19 +61,24 @@
 // greedy search of the network guided by the trial database, of at most
 // 20,000 states, shows which dropped processes, variables and clocks the
 // abstraction wrongly ignores, and a larger pattern is kept when its
-// database builds within the patience. It refines every pattern but the
+// database builds within a trial's work. It refines every pattern but the
 // first and the Russian doll.
 //
 // # Limits
 //
-// A trial may run Options.Patience (DefaultPatience, 2 s); the clock
-// refinements and the pattern refinement stop ten patiences after the
-// selection began, keeping what they have. Every database, trial or final, stops at Options.Limits
+// dprc's patience is work, not time: a trial may spend Options.TrialWork
+// work units (DefaultTrialWork; StepWork says what a unit counts), and
+// the clock refinements and the pattern refinement stop, keeping what
+// they have, once the trials together spent SelectionRounds times as
+// much. The pattern, and so the table, depends on the network, the
+// target and the options only, never on the machine's speed or load.
+// Every database, trial or final, stops at Options.Limits
 // (DefaultMaxStates abstract states, DefaultMaxBytes of memory) with
-// ErrBudget, and at the context's deadline, which the exploration and the
-// refinement's walk look at every few milliseconds and the model's long
-// computations poll (reading the clock, since under js/wasm the context's
-// timer cannot fire meanwhile). An abstract state that reaches no target
+// ErrBudget, and at the context's deadline, which fails the
+// precomputation (never leaving a smaller table); the exploration and the
+// refinement's walk look at it every few milliseconds and the model's
+// long computations poll it (reading the clock, since under js/wasm the
+// context's timer cannot fire meanwhile). An abstract state that reaches no target
 // but a failing transition gets a large finite distance, never infinity.
 //
 // # The table

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"time"
 
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
@@ -52,16 +51,23 @@ func ParseSelection(s string) (Selection, error) {
 // under the default limits.
 type Options struct {
 	Select Selection
-	// Patience is dprc's c: how long a trial search in an abstraction may
-	// run before the abstraction counts as too large (0: DefaultPatience).
-	Patience time.Duration
-	Limits   Limits
+	// TrialWork is dprc's c: the work, in work units (see StepWork), that
+	// a trial may spend exploring an abstraction before the abstraction
+	// counts as too large (0: DefaultTrialWork). The selection's trials
+	// together spend at most SelectionRounds times as much.
+	TrialWork int64
+	Limits    Limits
 }
 
-// DefaultPatience is dprc's c when Options.Patience is 0, chosen from
-// measurements: long enough for the abstractions of the corpus that pay
-// off, short against the search it guides.
-const DefaultPatience = 2 * time.Second
+// DefaultTrialWork is dprc's c when Options.TrialWork is 0, chosen
+// between the work of the corpus's trials: above the 6.1 million units
+// of fischer-20N's pattern of seven processes without clocks (kept),
+// below the 9.7 million of a pattern of STLS that refinement would grow
+// to and whose table guides the search far worse than the one kept
+// without it. Outside STLS's refinement, whose trials spread from 1.5
+// to 9.7 million, the corpus's trials lie far from it (under 3 million,
+// or over 20).
+const DefaultTrialWork = 8_000_000
 
 // Heuristic is the pattern database heuristic h_P for a network and a
 // target. It is admissible and says inf of states with no abstract path
@@ -78,9 +84,10 @@ type Heuristic struct {
 	buf     []byte
 	scr     *dbm.DBM
 	proj    *dbm.DBM // the zone being looked up, restricted to the kept clocks
-	// deadline ends dprc's clock refinements.
-	deadline time.Time
-	report   func(heuristic.Progress) // see ReportTo
+	// spent is the work dprc's trials have done; at SelectionRounds
+	// times the trial work, dprc keeps the pattern it has.
+	spent  int64
+	report func(heuristic.Progress) // see ReportTo
 }
 
 // ReportTo makes the precomputation report its progress to f.
@@ -134,7 +141,7 @@ func (h *Heuristic) Precompute(ctx context.Context, progress func(done, total in
 
 // buildFor builds the database of pattern p.
 func (h *Heuristic) buildFor(ctx context.Context, p model.Pattern, report func(heuristic.Progress)) error {
-	b, q, err := h.buildPattern(ctx, p, report, "")
+	b, q, _, err := h.buildPattern(ctx, p, report, "", 0)
 	if err != nil {
 		return err
 	}
@@ -143,10 +150,10 @@ func (h *Heuristic) buildFor(ctx context.Context, p model.Pattern, report func(h
 }
 
 // buildPattern projects the network onto p and builds the database of the
-// projection, returning it with the pattern the projection used. A phase
-// other than "" names the progress reports, which then carry that
-// pattern.
-func (h *Heuristic) buildPattern(ctx context.Context, p model.Pattern, report func(heuristic.Progress), phase string) (*db, model.Pattern, error) {
+// projection within maxWork (0: no bound), returning it with the pattern
+// the projection used and the work done. A phase other than "" names the
+// progress reports, which then carry that pattern.
+func (h *Heuristic) buildPattern(ctx context.Context, p model.Pattern, report func(heuristic.Progress), phase string, maxWork int64) (*db, model.Pattern, int64, error) {
 	m, q := h.net.Project(p)
 	if phase != "" && report != nil {
 		outer := report
@@ -155,8 +162,9 @@ func (h *Heuristic) buildPattern(ctx context.Context, p model.Pattern, report fu
 			outer(pr)
 		}
 	}
-	b, err := build(ctx, m, q, keptPositions(h.net, q), projectTarget(h.target, q, len(h.net.Processes)), h.opts.Limits, report)
-	return b, q, err
+	lim := bounds{Limits: h.opts.Limits, work: maxWork}
+	b, work, err := build(ctx, m, q, keptPositions(h.net, q), projectTarget(h.target, q, len(h.net.Processes)), lim, report)
+	return b, q, work, err
 }
 
 // setDB installs a database and the scratch its lookups use.

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"beeline/core/heuristic/pdb"
 	"beeline/core/internal/reachtest"
@@ -135,12 +134,12 @@ func newProblem(t *testing.T, n *model.Network, query string) *problem {
 	return &problem{Problem: reachtest.New(t, n, query)}
 }
 
-// precompute builds the database of selection sel. dprc's patience is
-// long enough for every trial of these models to finish, so that the
-// pattern does not depend on the machine's speed.
+// precompute builds the database of selection sel. dprc's trial work is
+// ten times the default, enough for every trial of these models to
+// finish.
 func precompute(t *testing.T, p *problem, sel pdb.Selection) *pdb.Heuristic {
 	t.Helper()
-	h := pdb.New(p.N, p.Target, pdb.Options{Select: sel, Patience: 20 * time.Second, Limits: pdb.Limits{MaxStates: 250000}})
+	h := pdb.New(p.N, p.Target, pdb.Options{Select: sel, TrialWork: 10 * pdb.DefaultTrialWork, Limits: pdb.Limits{MaxStates: 250000}})
 	if err := h.Precompute(context.Background(), nil); err != nil {
 		t.Fatalf("%s: %v", sel, err)
 	}

@@ -29,9 +29,10 @@ import (
 // Where it reaches the target through steps that kept the estimate, the
 // dropped variables and processes those steps changed for later steps
 // join it (detours). A larger pattern is kept if its abstraction builds
-// within the patience (grow). Refinement stops when nothing dropped
-// explains the difference, when no larger pattern builds, and at the
-// selection's deadline; it returns the database of the final pattern.
+// within the trial work (grow). Refinement stops when nothing dropped
+// explains the difference, when no larger pattern builds, and when the
+// selection's trials have spent their work (selectionSpent); it returns
+// the database of the final pattern.
 //
 // This is counterexample-guided abstraction refinement for pattern
 // selection (after Rovner, Sievers and Helmert, ICAPS 2019) over the
@@ -42,7 +43,7 @@ func (h *Heuristic) refine(ctx context.Context, p model.Pattern, b *db) (*db, er
 	if err != nil {
 		return b, nil // the network's own errors surface in the search
 	}
-	for !time.Now().After(h.deadline) {
+	for !h.selectionSpent() {
 		add, err := w.flaw(ctx, p, b)
 		if err != nil || len(add) == 0 {
 			return b, heuristic.Done(ctx)
@@ -61,7 +62,7 @@ func (h *Heuristic) refine(ctx context.Context, p model.Pattern, b *db) (*db, er
 }
 
 // grow returns p with the parts add and its database, if it builds
-// within the patience and keeps more than p; failing that, p with the
+// within the trial work and keeps more than p; failing that, p with the
 // one part of add whose database builds and has the largest distance
 // from the initial state (then the fewest states). The database is nil
 // when none builds.
@@ -85,7 +86,7 @@ func (h *Heuristic) grow(ctx context.Context, p model.Pattern, add []part) (mode
 		return q, b, err
 	}
 	for _, x := range add {
-		if time.Now().After(h.deadline) {
+		if h.selectionSpent() {
 			break
 		}
 		q1, b1, err := try([]part{x})

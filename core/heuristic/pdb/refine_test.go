@@ -3,7 +3,6 @@ package pdb
 import (
 	"context"
 	"testing"
-	"time"
 
 	"beeline/core/heuristic"
 	"beeline/core/internal/testmodel"
@@ -36,8 +35,7 @@ system Env, Ctrl, Poll, User;`
 func TestRefineGrowsTheChain(t *testing.T) {
 	n := testmodel.Source(t, "grant.xta", grant)
 	f := testmodel.Query(t, n, "E<> User.go")
-	h := New(n, heuristic.TargetOf(n, f), Options{Patience: 20 * time.Second})
-	h.deadline = time.Now().Add(time.Minute)
+	h := New(n, heuristic.TargetOf(n, f), Options{TrialWork: 10 * DefaultTrialWork})
 	p := h.targetPattern()
 	b, ok, err := h.trial(context.Background(), p)
 	if err != nil || !ok {

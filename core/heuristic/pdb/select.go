@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"time"
 
 	"beeline/core/dbm"
 	"beeline/core/heuristic"
@@ -31,7 +30,7 @@ func (h *Heuristic) selectPattern(ctx context.Context, report func(heuristic.Pro
 // dprc is the paper's Fig. 3. From the full pattern it drops the clocks
 // that occur only in lower bounds (Proposition 4) and the safe processes
 // and variables (Proposition 6); if a trial finds the abstract error
-// distance within the patience, it drops each clock whose removal keeps
+// distance within the trial work, it drops each clock whose removal keeps
 // that distance (Proposition 3). Otherwise it drops every process and
 // variable whose removal keeps hU of the initial state (relatively
 // accurate abstractions, Definition 4, with the paper's choice of hU),
@@ -45,8 +44,13 @@ func (h *Heuristic) selectPattern(ctx context.Context, report func(heuristic.Pro
 // searches for the error only: the database needs the whole abstract
 // state space, and an abstraction whose error is near but whose space is
 // huge would pass the paper's test and then exhaust the budget.
+//
+// The paper's patience is a time; here it is work (Options.TrialWork),
+// and the clock refinements stop when the trials have spent
+// SelectionRounds times as much, so that the pattern depends on the
+// network, the target and the options only.
 func (h *Heuristic) dprc(ctx context.Context, report func(heuristic.Progress)) (model.Pattern, *db, error) {
-	h.deadline = time.Now().Add(selectionRounds * h.patience())
+	h.spent = 0
 	p := model.FullPattern(h.net)
 	h.dropLowerBoundClocks(p)
 	h.dropSafe(p)
@@ -102,13 +106,13 @@ func samePattern(p, q model.Pattern) bool {
 }
 
 // addClocks adds back, one at a time, each clock of candidates whose
-// abstraction still builds within the patience and has a larger error
+// abstraction still builds within the trial work and has a larger error
 // distance from the initial state, and returns the database of the final
 // pattern.
 func (h *Heuristic) addClocks(ctx context.Context, p model.Pattern, candidates []bool, b *db) (*db, error) {
 	d := initialDistance(b)
 	for x := 1; x < len(p.Clocks); x++ {
-		if !candidates[x] || p.Clocks[x] || time.Now().After(h.deadline) {
+		if !candidates[x] || p.Clocks[x] || h.selectionSpent() {
 			continue
 		}
 		q := p.Clone()
@@ -126,35 +130,41 @@ func (h *Heuristic) addClocks(ctx context.Context, p model.Pattern, candidates [
 	return b, nil
 }
 
-// selectionRounds bounds the time of the clock refinements: after that
-// many patiences, dprc keeps the clocks it has.
-const selectionRounds = 10
+// SelectionRounds bounds the work of dprc's refinements: once its trials
+// have spent that many times the trial work, dprc keeps the pattern it
+// has.
+const SelectionRounds = 10
 
-// patience is dprc's c.
-func (h *Heuristic) patience() time.Duration {
-	if h.opts.Patience > 0 {
-		return h.opts.Patience
+// trialWork is dprc's c.
+func (h *Heuristic) trialWork() int64 {
+	if h.opts.TrialWork > 0 {
+		return h.opts.TrialWork
 	}
-	return DefaultPatience
+	return DefaultTrialWork
 }
 
-// trial builds the database of p within the patience; ok is false when
-// the time or the budget ran out. When ok, p becomes the pattern the
+// selectionSpent reports whether dprc's trials have spent the
+// selection's work.
+func (h *Heuristic) selectionSpent() bool {
+	return h.spent >= SelectionRounds*h.trialWork()
+}
+
+// trial builds the database of p within the trial work; ok is false when
+// the work or the budget ran out. When ok, p becomes the pattern the
 // projection used, the database's own. A caller that may reject the
 // database tries a clone: undoing its one change by hand left p's other
 // parts as the projection had set them, and a table then recorded a
 // pattern whose clocks were not its zones' (refused on load).
 func (h *Heuristic) trial(ctx context.Context, p model.Pattern) (*db, bool, error) {
-	tctx, cancel := context.WithTimeout(ctx, h.patience())
-	defer cancel()
-	b, q, err := h.buildPattern(tctx, p, h.report, "trial")
+	b, q, work, err := h.buildPattern(ctx, p, h.report, "trial", h.trialWork())
+	h.spent += work
 	if h.report != nil {
 		h.report(heuristic.Progress{Step: "trial", Pattern: q.String(), States: int64(trialStates(b))})
 	}
 	if err := heuristic.Done(ctx); err != nil {
 		return nil, false, err
 	}
-	if err != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrBudget)) {
+	if err != nil && (errors.Is(err, errWork) || errors.Is(err, ErrBudget)) {
 		return nil, false, nil
 	}
 	if err != nil {
@@ -187,7 +197,7 @@ func initialDistance(b *db) int32 {
 func (h *Heuristic) dropClocks(ctx context.Context, p model.Pattern, b *db) (*db, error) {
 	d := initialDistance(b)
 	for x := 1; x < len(p.Clocks); x++ {
-		if !p.Clocks[x] || time.Now().After(h.deadline) {
+		if !p.Clocks[x] || h.selectionSpent() {
 			continue
 		}
 		q := p.Clone()

@@ -3,6 +3,8 @@
 package fire
 
 import (
+	"slices"
+
 	"beeline/core/heuristic/labels"
 	"beeline/core/model"
 )
@@ -23,6 +25,8 @@ type Enum struct {
 	open  []bool // per edge: its label leaves its select values open
 	empty bool   // an open binding has an empty range: nothing fires
 	begun bool
+	// selBuf holds the select values of the open edges, Sels's backing.
+	selBuf []int32
 }
 
 // dim is one dimension: a slot (pos ≥ 0, loaded at dst[pos]) over vals,
@@ -37,19 +41,31 @@ type dim struct {
 
 // Enum returns the enumeration of edges with no dimension yet: their
 // select values are the label's (Sel) or, for an edge whose label
-// leaves them open, to be added by Selects.
+// leaves them open, to be added by Selects. The Firer hands out one
+// enumeration, its buffers reused: it is valid until the next call of
+// Enum (the enumerations of a precomputation never nest).
 func (f *Firer) Enum(edges []labels.EdgeRef) *Enum {
-	en := &Enum{Sels: make([][]int32, len(edges)), edges: make([]*model.Edge, len(edges)),
-		open: make([]bool, len(edges)), size: 1}
-	for i, r := range edges {
-		e := f.Net.Processes[r.Proc].Edges[r.Edge]
-		en.edges[i] = e
-		if r.Sel != nil {
-			en.Sels[i] = r.Sel
-		} else {
-			en.Sels[i] = make([]int32, len(e.Select))
-			en.open[i] = true
+	en := &f.enum
+	open := 0
+	for _, r := range edges {
+		if r.Sel == nil {
+			open += len(f.Net.Processes[r.Proc].Edges[r.Edge].Select)
 		}
+	}
+	*en = Enum{Sels: en.Sels[:0], edges: en.edges[:0], dims: en.dims[:0], pick: en.pick[:0],
+		open: en.open[:0], selBuf: slices.Grow(en.selBuf[:0], open)[:open], size: 1}
+	clear(en.selBuf)
+	next := 0
+	for _, r := range edges {
+		e := f.Net.Processes[r.Proc].Edges[r.Edge]
+		en.edges = append(en.edges, e)
+		sel := r.Sel
+		if sel == nil {
+			sel = en.selBuf[next : next+len(e.Select) : next+len(e.Select)]
+			next += len(e.Select)
+		}
+		en.Sels = append(en.Sels, sel)
+		en.open = append(en.open, r.Sel == nil)
 	}
 	return en
 }
@@ -114,7 +130,8 @@ func (en *Enum) Next() bool {
 		return false
 	case !en.begun:
 		en.begun = true
-		en.pick = make([]int, len(en.dims))
+		en.pick = slices.Grow(en.pick[:0], len(en.dims))[:len(en.dims)]
+		clear(en.pick)
 		return true
 	}
 	for k := len(en.dims) - 1; k >= 0; k-- {

@@ -23,6 +23,8 @@ type Firer struct {
 	// SourceInvariants makes the integer part of each edge's source
 	// invariant a guard of the edge too.
 	SourceInvariants bool
+	// enum is the enumeration Enum hands out, its buffers reused.
+	enum Enum
 }
 
 // New returns a Firer of n that stops when ctx says so.

@@ -111,9 +111,11 @@ func (en *Enum) Selects(i int) bool {
 	return true
 }
 
-// grow multiplies the size by n, reporting false past MaxEnum.
+// grow multiplies the size by n, reporting false past MaxEnum. The size
+// saturates just past MaxEnum, so that a long product never wraps round
+// to a small number (256 values in each of 8 dimensions make 2^64).
 func (en *Enum) grow(n int64) bool {
-	en.size *= n
+	en.size = min(en.size*n, MaxEnum+1)
 	return en.size <= MaxEnum
 }
 

@@ -133,6 +133,24 @@ func TestEnumLimits(t *testing.T) {
 			break
 		}
 	}
+	// Once refused, always refused: 256 values in each of 8 dimensions
+	// make 2^64, which a product that wrapped round would take for 0
+	// and let every later dimension in.
+	en = f.Enum(nil)
+	dom := fire.Range(0, 255)
+	for k := range 40 {
+		if en.Slot(int32(k), dom) != (k < 1) {
+			t.Fatalf("slot %d of 256 values: accepted %v, want only the first", k, !(k < 1))
+		}
+	}
+	en.Next()
+	n256 := 0
+	for en.Next() {
+		n256++
+	}
+	if n256 != 255 {
+		t.Errorf("walked %d more valuations after the first, want 255", n256)
+	}
 	// The checker refuses an empty range in a model; an edge built
 	// otherwise may still carry one.
 	n.Processes[0].Edges[1].Select[0].Lo = 1

@@ -275,12 +275,14 @@ func (b *builder) exploreAtom(ai int32) (*space, error) {
 			if err != nil {
 				return nil, err
 			}
-		}
-		if len(sp.out) > maxAtomStates {
-			if !b.dropWidest(a) {
-				return nil, fmt.Errorf("process %s has more than %d locations", b.net.Processes[a.proc].Name, maxAtomStates)
+			// Checked after each label, not each state: one state's
+			// labels may together find millions of states.
+			if len(sp.out) > maxAtomStates {
+				if !b.dropWidest(a) {
+					return nil, fmt.Errorf("process %s has more than %d locations", b.net.Processes[a.proc].Name, maxAtomStates)
+				}
+				return nil, errRestart
 			}
-			return nil, errRestart
 		}
 	}
 	for q := range sp.out {
@@ -505,7 +507,9 @@ func (b *builder) coarse(a *atom, st []int32, edges []edgeRef, l *label, next []
 			return errRestart
 		}
 		written = append(written, k)
-		total *= len(r)
+		// Saturated: a product over many slots must not wrap round
+		// (4 values in each of 32 slots make 2^64, that is 0).
+		total = min(total*len(r), maxFanOut+1)
 	}
 	if total > maxFanOut {
 		b.dropWidestRange(a, written)

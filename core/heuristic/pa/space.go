@@ -288,6 +288,10 @@ func (s *system) errorStates(preds []Pred, target []heuristic.Conjunct, words in
 	return out, nil
 }
 
+// maxDecide bounds the valuations decide enumerates: sixteen times
+// fire.MaxEnum.
+const maxDecide = fire.MaxEnum * 16
+
 // decide enumerates the valuations of what e and c read that satisfy c,
 // and says whether e was true on one (sawT), false on one (sawF), and
 // whether any satisfies c; known is false when the enumeration is too
@@ -319,7 +323,7 @@ func (s *system) decide(c *heuristic.Conjunct, e *heuristic.Expr) (sawT, sawF, a
 			return false, false, false, false
 		}
 		dims = append(dims, dim{slot: x, proc: -1, vals: v})
-		total *= len(v)
+		total = min(total*len(v), maxDecide+1) // saturated: never wraps
 	}
 	for _, p := range procs {
 		var vals []int32
@@ -331,9 +335,9 @@ func (s *system) decide(c *heuristic.Conjunct, e *heuristic.Expr) (sawT, sawF, a
 			}
 		}
 		dims = append(dims, dim{slot: -1, proc: p, vals: vals})
-		total *= len(vals)
+		total = min(total*len(vals), maxDecide+1)
 	}
-	if total > fire.MaxEnum*16 {
+	if total > maxDecide {
 		return false, false, false, false
 	}
 	locs, vars := slices.Clone(s.InitLocs), slices.Clone(s.InitVars)

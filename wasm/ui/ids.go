@@ -26,6 +26,7 @@ const (
 	idShareUrl      = "share-url"
 	idShareWarn     = "share-warn"
 	idShareNote     = "share-note"
+	idShareCopied   = "share-copied"
 	// The working copy's notice (keep_js.go).
 	idWorkNote    = "work-note"
 	idWorkText    = "work-text"
@@ -141,6 +142,7 @@ var elementTags = map[string]string{
 	idShareUrl:         "input",
 	idShareWarn:        "span",
 	idShareNote:        "span",
+	idShareCopied:      "span",
 	idEditor:           "section",
 	idModelName:        "span",
 	idEmpty:            "div",

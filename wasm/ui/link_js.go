@@ -74,9 +74,13 @@ func appBase() string {
 }
 
 // showLink shows a link in the share box, selected, with a warning and a
-// note under it, and puts it on the clipboard.
+// note beside it, and puts it on the clipboard. Whether the clipboard
+// took it is said in the box's own row, not in a notice above the page:
+// the answer comes later, and a notice would push the page down under a
+// pointer that is about to click.
 func (a *app) showLink(url, warn, note string) {
 	a.byID(idShareBox).RemoveAttribute("hidden")
+	a.byID(idShareCopied).SetTextContent("")
 	in := a.input(idShareUrl)
 	in.SetValue(url)
 	in.Select()
@@ -87,7 +91,7 @@ func (a *app) showLink(url, warn, note string) {
 			a.byID(idShareWarn).SetTextContent(warn + " The browser refused the clipboard: copy the link from the box.")
 			return
 		}
-		a.notify("Link copied to the clipboard.", false)
+		a.byID(idShareCopied).SetTextContent("Copied to the clipboard.")
 	}()
 }
 

@@ -182,7 +182,10 @@ func precomputeStatus(query int, elapsed time.Duration, name string, p heuristic
 	if p.States > 0 {
 		parts = append(parts, shortCount(p.States)+" abstract states")
 	}
-	if p.Layers > 0 {
+	switch {
+	case p.Layers == 1:
+		parts = append(parts, "1 layer")
+	case p.Layers > 1:
 		parts = append(parts, strconv.Itoa(p.Layers)+" layers")
 	}
 	if p.Bytes > 0 {

@@ -39,6 +39,8 @@ func TestProgressLines(t *testing.T) {
 			"formula 3, 4.0 s: precomputing pdb: exploring, 121k abstract states, 14 layers, 2.5 MiB, pattern P.l+Q.l"},
 		{precomputeStatus(1, 1200*time.Millisecond, "mas", heuristic.Progress{Step: "composing: 3 of 20"}),
 			"formula 1, 1.2 s: precomputing mas: composing: 3 of 20"},
+		{precomputeStatus(1, 20*time.Second, "pdb", heuristic.Progress{Step: "distances", States: 975_954, Layers: 1}),
+			"formula 1, 20.0 s: precomputing pdb: distances, 976k abstract states, 1 layer"},
 		{countStatus(3, 1500*time.Millisecond, "hl", 520, 4100), "formula 3, 1.5 s: precomputing hl: 520 of 4.10k"},
 		{countStatus(3, 1500*time.Millisecond, "hl", 520, 0), "formula 3, 1.5 s: precomputing hl: 520"},
 	} {

@@ -32,6 +32,7 @@ type checkFlags struct {
 	hcache    int
 	trace     string
 	json      bool
+	quiet     bool
 	maxStates int64
 	maxMemory byteSize
 	timeout   time.Duration
@@ -53,6 +54,7 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 	fl.IntVar(&c.hcache, "heuristic-cache", verify.DefaultHeuristicCache, "entries of the table of heuristic estimates (0: off)")
 	fl.StringVar(&c.trace, "trace", "none", choiceUsage("diagnostic `trace`", cat.Traces, noTraits))
 	fl.BoolVar(&c.json, "json", false, "print the results as one JSON object")
+	fl.BoolVar(&c.quiet, "quiet", false, "print no progress")
 	fl.Int64Var(&c.maxStates, "max-states", 0, "stop a query after storing `N` states (0: no limit)")
 	fl.Var(&c.maxMemory, "max-memory", "stop a query before the process's resident memory passes `BYTES` (e.g. 512M, 2G; 0: no limit)")
 	fl.DurationVar(&c.timeout, "timeout", 0, "stop loading the model, and each query, after this `duration` (e.g. 30s, 5m; 0: no limit)")
@@ -85,6 +87,8 @@ const checkUsage = `usage: beeline check MODEL [QUERIES.q]... [options]
 
 Checks the queries of an UPPAAL model (.xml or .xta) and of the query files
 given after it: every query, or those picked with --query and --formula.
+On a terminal, a query that runs longer than a second shows its progress
+on one line of stderr, erased before its result is printed.
 Exit status: 0 when every checked query was decided, 1 on errors in the
 model or a query, 2 on usage errors, 3 when a budget stopped a query.
 
@@ -92,6 +96,12 @@ options:
 `
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
+	return checkWith(args, stdout, stderr, terminalStatus)
+}
+
+// checkWith is runCheck showing the status line that newStatus sets up on
+// stderr (nil: none), unless --quiet or --json is given.
+func checkWith(args []string, stdout, stderr io.Writer, newStatus func(stderr io.Writer) *statusSetup) int {
 	fl := flag.NewFlagSet("check", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	var cf checkFlags
@@ -142,16 +152,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	report := &checkReport{Model: l.Path}
-	status = exitOK
-	for _, q := range picked {
-		r := checkOne(ctx, l, q, opts, cf.json)
-		report.Queries = append(report.Queries, r)
-		status = worse(status, r.status)
-		if !cf.json {
-			printQueryResult(stdout, l, r)
-		}
+	var shown *statusSetup
+	if !cf.quiet && !cf.json {
+		shown = newStatus(stderr)
 	}
+	report, status := checkAll(ctx, l, picked, opts, cf.json, stdout, shown)
 	if cf.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -162,6 +167,26 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return status
+}
+
+// checkAll checks the picked queries, printing each result as text
+// unless asJSON, and returns the report and the worst exit status. While
+// a query runs, shown (if not nil) shows its status line, erased before
+// the result is printed.
+func checkAll(ctx context.Context, l *loaded, picked []*job.Query, opts verify.Options, asJSON bool, stdout io.Writer, shown *statusSetup) (*checkReport, int) {
+	report := &checkReport{Model: l.Path}
+	status := exitOK
+	for _, q := range picked {
+		line := shown.line(q.Index)
+		r := checkOne(ctx, l, q, line.watch(opts), asJSON)
+		line.clear()
+		report.Queries = append(report.Queries, r)
+		status = worse(status, r.status)
+		if !asJSON {
+			printQueryResult(stdout, l, r)
+		}
+	}
+	return report, status
 }
 
 // loadPicked loads the model and query files named by pos, prints the

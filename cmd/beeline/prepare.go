@@ -188,18 +188,3 @@ func writeTable(out string, table []byte) error {
 	}
 	return err
 }
-
-// progressPrinter prints the precomputation's progress at most twice a
-// second.
-func progressPrinter(w io.Writer, start time.Time, quiet bool) func(done, total int64) {
-	if quiet {
-		return nil
-	}
-	last := time.Time{}
-	return func(done, _ int64) {
-		if now := time.Now(); now.Sub(last) >= 500*time.Millisecond {
-			last = now
-			fmt.Fprintf(w, "precomputing: %d abstract states, %.1f s\n", done, now.Sub(start).Seconds())
-		}
-	}
-}

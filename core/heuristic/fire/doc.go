@@ -31,7 +31,10 @@
 // (nil) and the caller follows what reads the slot coarsely: the
 // abstraction loses precision, never soundness. An Enum stops at MaxEnum
 // (4,096) valuations: one transition from one abstract state must stay
-// cheap, since the heuristics evaluate thousands of them. Range expands
+// cheap, since the heuristics evaluate thousands of them; its count
+// saturates past MaxEnum, so that a product over many dimensions never
+// wraps round to a small number. A Firer hands out one Enum at a time,
+// its buffers reused: it is valid until the next Enum call. Range expands
 // a declared range of at most MaxDomain values, counting in int64 so that
 // a range ending at the largest int32 (or starting at the smallest) ends.
 //

@@ -53,7 +53,7 @@ func (f *Firer) grow(dom []Domain, r labels.EdgeRef) (bool, error) {
 	edges := []labels.EdgeRef{r}
 	en := f.Enum(edges)
 	ok := !labels.ReadsMeta(f.Net, r)
-	for _, x := range union(d.Guard.ReadVars, d.Update.ReadVars) {
+	for _, x := range SortedUnion(d.Guard.ReadVars, d.Update.ReadVars) {
 		ok = ok && en.Slot(x, dom[x])
 	}
 	if ok = ok && en.Selects(0); !ok {
@@ -83,8 +83,8 @@ func (f *Firer) grow(dom []Domain, r labels.EdgeRef) (bool, error) {
 	return changed, nil
 }
 
-// union returns the sorted union of lists.
-func union(lists ...[]int32) []int32 {
+// SortedUnion returns the sorted union of lists, each value once.
+func SortedUnion(lists ...[]int32) []int32 {
 	out := slices.Concat(lists...)
 	slices.Sort(out)
 	return slices.Compact(out)

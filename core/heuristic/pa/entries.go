@@ -66,7 +66,7 @@ func (tb *tableBuilder) coarse(fp *footprint) {
 			s.litTo(post, i, tb.preds[i].Expr, locsAfter, s.InitVars)
 		}
 	}
-	sig := clockSig{free: sortedUnion(tb.free, s.compiledClocks(sortedUnion(fp.mayReset)))}
+	sig := clockSig{free: fire.SortedUnion(tb.free, s.compiledClocks(fire.SortedUnion(fp.mayReset)))}
 	tb.add(pre, post, sig)
 }
 

@@ -113,7 +113,7 @@ func (s *system) prepare(li int, preds []Pred, words int) (*trans, error) {
 		s.widen(fp, preds, infos)
 	}
 	tb := &tableBuilder{s: s, l: l, t: t, preds: preds, infos: infos, words: words,
-		exact: t.classify(fp, preds, infos), free: s.compiledClocks(sortedUnion(fp.hresets)),
+		exact: t.classify(fp, preds, infos), free: s.compiledClocks(fire.SortedUnion(fp.hresets)),
 		seenEntry: map[string]bool{}, seenClock: map[string]int32{}}
 	if fp.coarse {
 		tb.coarse(fp)
@@ -165,9 +165,9 @@ func (s *system) footprint(l *labels.Label) *footprint {
 		reads = slices.Concat(reads, d.Guard.ReadVars, d.Update.ReadVars, d.Sync.ReadVars,
 			n.Deps.Invariants[r.Proc][e.Src].ReadVars, n.Deps.Invariants[r.Proc][e.Dst].ReadVars)
 	}
-	fp.writes = sortedUnion(fp.writes)
-	fp.hwrites = sortedUnion(fp.hwrites)
-	all := sortedUnion(reads, fp.writes)
+	fp.writes = fire.SortedUnion(fp.writes)
+	fp.hwrites = fire.SortedUnion(fp.hwrites)
+	all := fire.SortedUnion(reads, fp.writes)
 	fp.coarse = l.Meta || slices.ContainsFunc(all, func(x int32) bool { return s.dom[x] == nil })
 	if fp.coarse {
 		return fp
@@ -201,7 +201,7 @@ func (s *system) widen(fp *footprint, preds []Pred, infos []predInfo) {
 			}
 			if add, extra := s.extra(fp.enum, in.slots); extra <= fire.MaxEnum && fp.budget*extra <= fire.MaxEnum {
 				fp.budget *= extra
-				fp.enum = sortedUnion(fp.enum, add)
+				fp.enum = fire.SortedUnion(fp.enum, add)
 			}
 		}
 	}

@@ -309,8 +309,8 @@ func (s *system) decide(c *heuristic.Conjunct, e *heuristic.Expr) (sawT, sawF, a
 		}
 		procs = append(procs, l.Proc)
 	}
-	slots = sortedUnion(slots)
-	procs = sortedUnion(procs)
+	slots = fire.SortedUnion(slots)
+	procs = fire.SortedUnion(procs)
 	type dim struct {
 		slot, proc int32
 		vals       []int32

@@ -59,12 +59,6 @@ func newSystem(ctx context.Context, n *model.Network, keep []bool, docClocks int
 	return s, nil
 }
 
-func sortedUnion(lists ...[]int32) []int32 {
-	out := slices.Concat(lists...)
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
 // locsOf returns the initial locations with the edges' processes at
 // their sources (before) or targets.
 func (s *system) locsOf(edges []labels.EdgeRef, before bool) []int32 {
@@ -120,7 +114,7 @@ func (s *system) compiledClocks(cs []int32) []int32 {
 			out = append(out, k)
 		}
 	}
-	return sortedUnion(out)
+	return fire.SortedUnion(out)
 }
 
 func intersects(a, b []int32) bool {

@@ -159,5 +159,5 @@ func damageCase(t testing.TB) reachtest.TableCase {
 func TestDamagedTable(t *testing.T) { damageCase(t).ExpectIntegrity(t) }
 
 // FuzzLoadTable loads arbitrary bytes as a merge-and-shrink table
-// (reachtest.FuzzTable), seeded with a real table.
+// (reachtest.TableCase.Fuzz), seeded with a real table.
 func FuzzLoadTable(f *testing.F) { damageCase(f).Fuzz(f) }

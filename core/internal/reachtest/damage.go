@@ -137,35 +137,35 @@ func sample(n, max int) []int {
 	return out
 }
 
-// ExpectTableIntegrity runs the checks of a table on one heuristic: the
-// intact table loads with want's estimates on states, every damage is
-// refused (ExpectDamageRefused), and behind a matching checksum every
-// flip of the body is refused or loads safely (ExpectBodyDamageSafe).
-func ExpectTableIntegrity(t *testing.T, f heuristic.TableFormat, table []byte, load func(b []byte) (heuristic.Heuristic, error), want heuristic.Heuristic, states []State) {
+// ExpectIntegrity runs the checks of c's table: the intact table loads
+// with Want's estimates on States, every damage is refused
+// (ExpectDamageRefused), and behind a matching checksum every flip of
+// the body is refused or loads safely (ExpectBodyDamageSafe).
+func (c TableCase) ExpectIntegrity(t *testing.T) {
 	t.Helper()
-	if h, diff := LoadSafely(t, "the intact table", table, load, want, states); h == nil || diff {
+	if h, diff := LoadSafely(t, "the intact table", c.Table, c.Load, c.Want, c.States); h == nil || diff {
 		t.Fatalf("the intact table does not load with the same estimates")
 	}
-	n := ExpectDamageRefused(t, table, func(b []byte) error { _, err := load(b); return err })
-	loaded, changed := ExpectBodyDamageSafe(t, f, table, load, want, states)
+	n := ExpectDamageRefused(t, c.Table, func(b []byte) error { _, err := c.Load(b); return err })
+	loaded, changed := ExpectBodyDamageSafe(t, c.Format, c.Table, c.Load, c.Want, c.States)
 	t.Logf("%d bytes: %d damaged tables refused; behind a matching checksum, %d flips of the body loaded, %d of them changing an estimate on %d states",
-		len(table), n, loaded, changed, len(states))
+		len(c.Table), n, loaded, changed, len(c.States))
 }
 
-// FuzzTable fuzzes load with f's bytes as they are and sealed in an
-// envelope of f whose checksum matches: each is refused, or the
-// heuristic loaded estimates states without a panic. table seeds the
+// Fuzz fuzzes c's Load with bytes as they are and sealed in an envelope
+// of c's Format whose checksum matches: each is refused, or the
+// heuristic loaded estimates States without a panic. c's table seeds the
 // corpus, whole and as its body.
-func FuzzTable(fz *testing.F, f heuristic.TableFormat, table []byte, load func(b []byte) (heuristic.Heuristic, error), states []State) {
-	body, err := f.Open(table)
+func (c TableCase) Fuzz(fz *testing.F) {
+	body, err := c.Format.Open(c.Table)
 	if err != nil {
 		fz.Fatal(err)
 	}
 	fz.Add(body)
-	fz.Add(table)
+	fz.Add(c.Table)
 	fz.Fuzz(func(t *testing.T, b []byte) {
-		LoadSafely(t, "as given", b, load, nil, states)
-		LoadSafely(t, "sealed", f.Seal(b), load, nil, states)
+		LoadSafely(t, "as given", b, c.Load, nil, c.States)
+		LoadSafely(t, "sealed", c.Format.Seal(b), c.Load, nil, c.States)
 	})
 }
 

@@ -50,17 +50,6 @@ func NewTableCase[H heuristic.Heuristic](t testing.TB, p *Problem, f heuristic.T
 	return TableCase{Format: f, Table: b, Want: h, Load: load, States: p.SampleWithSuccessors(t, 1, 20)}
 }
 
-// ExpectIntegrity runs ExpectTableIntegrity on c.
-func (c TableCase) ExpectIntegrity(t *testing.T) {
-	t.Helper()
-	ExpectTableIntegrity(t, c.Format, c.Table, c.Load, c.Want, c.States)
-}
-
-// Fuzz runs FuzzTable on c.
-func (c TableCase) Fuzz(f *testing.F) {
-	FuzzTable(f, c.Format, c.Table, c.Load, c.States)
-}
-
 // ExpectTableRoundTrip checks that a and b, two precomputations of one
 // heuristic (what names it in messages), encode to the same table, and that c, once it loads that
 // table, estimates as a does on samples states of p (seeded alike on

@@ -5,7 +5,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -94,37 +93,34 @@ func (l *statusLine) watch(opts verify.Options) verify.Options {
 		return opts
 	}
 	opts.Progress, opts.ProgressEvery = l.searched, l.setup.searchEvery
-	if build := opts.Heuristic; build != nil {
-		opts.Heuristic = func(n *model.Network, t *heuristic.Target) (heuristic.Heuristic, error) {
-			h, err := build(n, t)
-			if err != nil {
-				return h, err
-			}
-			name := h.Info().Name
-			if r, ok := h.(heuristic.Reporter); ok {
-				r.ReportTo(func(p heuristic.Progress) {
-					l.show(func(el time.Duration) string { return precomputeStatus(l.query, el, name, p) })
-				})
-				return h, nil
-			}
-			return counted{h, func(done, total int64) {
-				l.show(func(el time.Duration) string { return countStatus(l.query, el, name, done, total) })
-			}}, nil
+	build := opts.Heuristic
+	if build == nil {
+		return opts
+	}
+	// A heuristic that reports its Progress says more than its count;
+	// verify gives the others' count to PrecomputeProgress.
+	var name string
+	reports := false
+	opts.Heuristic = func(n *model.Network, t *heuristic.Target) (heuristic.Heuristic, error) {
+		h, err := build(n, t)
+		if err != nil {
+			return h, err
+		}
+		name = h.Info().Name
+		if r, ok := h.(heuristic.Reporter); ok {
+			reports = true
+			r.ReportTo(func(p heuristic.Progress) {
+				l.show(func(el time.Duration) string { return precomputeStatus(l.query, el, name, p) })
+			})
+		}
+		return h, nil
+	}
+	opts.PrecomputeProgress = func(done, total int64) {
+		if !reports {
+			l.show(func(el time.Duration) string { return countStatus(l.query, el, name, done, total) })
 		}
 	}
 	return opts
-}
-
-// counted is a heuristic whose precomputation reports its count to
-// progress, as verify does not ask it to.
-type counted struct {
-	heuristic.Heuristic
-	progress func(done, total int64)
-}
-
-// Precompute runs the heuristic's precomputation, reporting to c.progress.
-func (c counted) Precompute(ctx context.Context, _ func(done, total int64)) error {
-	return c.Heuristic.Precompute(ctx, c.progress)
 }
 
 // searched shows a snapshot of the search's statistics.

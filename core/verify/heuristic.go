@@ -31,7 +31,7 @@ func buildHeuristic(ctx context.Context, n *model.Network, f *model.Formula, opt
 	if len(opts.Table) > 0 {
 		err = h.Load(opts.Table)
 	} else {
-		err = h.Precompute(ctx, nil)
+		err = h.Precompute(ctx, opts.PrecomputeProgress)
 	}
 	res.PrecomputeSeconds = time.Since(start).Seconds()
 	if err != nil {

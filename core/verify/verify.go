@@ -106,6 +106,10 @@ type Options struct {
 	// Progress receives statistics snapshots during the search.
 	Progress      func(search.Stats)
 	ProgressEvery time.Duration
+	// PrecomputeProgress, when not nil, receives the heuristic's
+	// precomputation's count, in the heuristic's own units (the progress
+	// argument of heuristic.Heuristic.Precompute).
+	PrecomputeProgress func(done, total int64)
 }
 
 // Result is the outcome of Check.

@@ -206,7 +206,7 @@ func TestPageCheckAllFischer(t *testing.T) {
 	// A click selects one row; Shift-click from there a range; a
 	// Ctrl-click (a PointerEvent, as Chromium sends) adds row 7, the
 	// statistical query, which is skipped.
-	click(t, ctx, `#queries li[data-query="2"] .marker`)
+	clickSteady(t, ctx, `#queries li[data-query="2"] .marker`)
 	if got := selectedRows(t, ctx); got != "2" {
 		t.Errorf("after a click on row 2, rows %q selected, want 2", got)
 	}
@@ -241,6 +241,26 @@ func TestPageCheckAllFischer(t *testing.T) {
 func clickWith(t *testing.T, ctx context.Context, i int, key string) {
 	t.Helper()
 	Eval[bool](t, ctx, fmt.Sprintf(`document.querySelector('#queries li[data-query="%d"] .marker').dispatchEvent(new PointerEvent("click", {bubbles: true, %s: true}))`, i, key))
+}
+
+// clickSteady clicks the element sel once its place on the screen has
+// stayed the same for three frames (at most 2 s): the simulator's layout
+// may still be settling after a trace was shown, and a click computed on
+// a moving list lands on another row.
+func clickSteady(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	Eval[bool](t, ctx, fmt.Sprintf(`new Promise(done => {
+		const el = document.querySelector(%q), end = performance.now() + 2000;
+		let last = "", same = 0;
+		const look = () => {
+			const r = el.getBoundingClientRect(), now = [r.x, r.y, r.width, r.height].join();
+			same = now === last ? same + 1 : 0;
+			last = now;
+			if (same >= 3 || performance.now() > end) { done(true); } else { requestAnimationFrame(look); }
+		};
+		requestAnimationFrame(look);
+	})`, sel))
+	click(t, ctx, sel)
 }
 
 // selectedRows lists the rows selected, as "0 3".

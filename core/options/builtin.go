@@ -25,11 +25,12 @@ func Builtin() *Registry {
 }
 
 // orders are the search orders, in the menu's order, with UPPAAL's
-// labels for the three it has.
+// labels for the three it has. auto is the portfolio of core/portfolio:
+// its search.Order is the one other kinds of queries use.
 func orders() []Order {
 	return []Order{
 		{protocol.Choice{Name: "bfs", Aliases: []string{"breadth-first"}, Label: "Breadth First",
-			Description: "explores states in order of depth", Suggested: true}, search.BFS},
+			Description: "explores states in order of depth"}, search.BFS},
 		{protocol.Choice{Name: "dfs", Aliases: []string{"depth-first"}, Label: "Depth First",
 			Description: "explores the newest state first"}, search.DFS},
 		{protocol.Choice{Name: "rdfs", Aliases: []string{"random-dfs", "random-depth-first"}, Label: "Random Depth First",
@@ -40,6 +41,9 @@ func orders() []Order {
 		{protocol.Choice{Name: "gbfs", Aliases: []string{"greedy"}, Label: "Greedy best-first",
 			Description: "explores the state with the smallest estimate first; fast, traces not shortest",
 			Directed:    true}, search.GBFS},
+		{protocol.Choice{Name: "auto", Aliases: []string{"portfolio"}, Label: "Auto (portfolio)",
+			Description: "races several searches with different heuristics, cheap ones first, and takes the first verdict; for E<>, A[] and deadlock queries (others search as breadth-first)",
+			Suggested:   true, Portfolio: true}, search.BFS},
 	}
 }
 

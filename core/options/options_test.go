@@ -110,7 +110,7 @@ func TestApplyRefusesUnknownNames(t *testing.T) {
 		o    protocol.Options
 		want string
 	}{
-		{protocol.Options{Order: "sideways"}, `unknown search order "sideways" (want bfs, dfs, rdfs, astar or gbfs)`},
+		{protocol.Options{Order: "sideways"}, `unknown search order "sideways" (want bfs, dfs, rdfs, astar, gbfs or auto)`},
 		{protocol.Options{Trace: "all"}, `unknown diagnostic trace "all" (want none, some or shortest)`},
 		{protocol.Options{Symmetry: "maybe"}, `unknown symmetry reduction "maybe" (want on or off)`},
 		{protocol.Options{Heuristic: protocol.Heuristic{Name: "hz"}}, `unknown heuristic "hz" (want dl, du, hl, hu, pdb, mas or pa)`},

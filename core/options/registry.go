@@ -10,6 +10,7 @@ import (
 
 	"beeline/core/heuristic"
 	"beeline/core/model"
+	"beeline/core/portfolio"
 	"beeline/core/protocol"
 	"beeline/core/search"
 	"beeline/core/verify"
@@ -95,7 +96,37 @@ func (r *Registry) Apply(o protocol.Options, v *verify.Options) error {
 	if p.Heuristic >= 0 {
 		v.Heuristic = r.Heuristics[p.Heuristic].bind(o.Heuristic.Params)
 	}
+	if p.Order >= 0 && r.Orders[p.Order].Portfolio {
+		v.Heuristic = nil
+		members, err := r.Portfolio(portfolio.Members(v.Trace == verify.TraceShortest))
+		if err != nil {
+			return err
+		}
+		v.Portfolio = members
+	} else if p.Order >= 0 {
+		v.Portfolio = nil
+	}
 	return nil
+}
+
+// Portfolio resolves the names of members into the engine's values.
+func (r *Registry) Portfolio(members []portfolio.Member) ([]verify.Member, error) {
+	out := make([]verify.Member, len(members))
+	for i, m := range members {
+		var v verify.Options
+		h, err := protocol.ParseHeuristic(m.Heuristic)
+		if err == nil {
+			err = r.Apply(protocol.Options{Order: protocol.Order(m.Order), Heuristic: h}, &v)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("portfolio member %s: %w", m.Label, err)
+		}
+		if v.Portfolio != nil {
+			return nil, fmt.Errorf("portfolio member %s: a portfolio in a portfolio", m.Label)
+		}
+		out[i] = verify.Member{Member: m, Order: v.Order, Heuristic: v.Heuristic}
+	}
+	return out, nil
 }
 
 // NewHeuristic returns the builder of the heuristic spec names in its

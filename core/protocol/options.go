@@ -128,6 +128,9 @@ type Choice struct {
 	// an admissible heuristic, its trace is a shortest one.
 	Directed bool `msgpack:"directed,omitempty"`
 	Optimal  bool `msgpack:"optimal,omitempty"`
+	// Portfolio: an order that races several searches, each with its
+	// own heuristic (the heuristic asked for is not used).
+	Portfolio bool `msgpack:"portfolio,omitempty"`
 
 	// Admissible: a heuristic that never overestimates the distance to
 	// the target. Consistent: one that drops by at most one along a

@@ -110,6 +110,18 @@ type Options struct {
 	// precomputation's count, in the heuristic's own units (the progress
 	// argument of heuristic.Heuristic.Precompute).
 	PrecomputeProgress func(done, total int64)
+
+	// Portfolio, when not empty, races these members on an E<> or A[]
+	// query instead of one search (the "auto" order; core/portfolio has
+	// the rules): Order, Seed and Heuristic are then the members', each
+	// gets MaxMemory divided by the members that search at once, and
+	// MaxStates and Timeout bound each member and the race. Other kinds
+	// of queries ignore it. Jobs is the most members that search at
+	// once (0: one per processor); MemberProgress receives each member's
+	// statistics snapshots (Progress is not called).
+	Portfolio      []Member
+	Jobs           int
+	MemberProgress func(member int, s search.Stats)
 }
 
 // Result is the outcome of Check.
@@ -163,6 +175,10 @@ type Result struct {
 	// Such a model has no state at all, as in UPPAAL: the verdict is the
 	// one of an empty state space, and this says why.
 	Initial string
+
+	// Portfolio is how the race went, when Options.Portfolio raced
+	// members: the rest of the Result is then the winner's.
+	Portfolio *PortfolioResult
 }
 
 // Value is the supremum or infimum of one expression of a sup or inf
@@ -205,6 +221,9 @@ func Check(ctx context.Context, n *model.Network, f *model.Formula, opts Options
 	case lang.QuerySup, lang.QueryInf:
 		res.Symmetry = symmetryUnused(n, "sup and inf queries are checked without it")
 		return checkBounds(ctx, n, f, opts, res)
+	}
+	if len(opts.Portfolio) > 0 {
+		return checkPortfolio(ctx, n, f, opts, start)
 	}
 	return checkReachability(ctx, n, f, opts, start, res)
 }

@@ -277,6 +277,15 @@ type Progress struct {
 	Abstract   int64  `msgpack:"abstract,omitempty"`
 	Layers     int    `msgpack:"layers,omitempty"`
 	TableBytes int64  `msgpack:"table_bytes,omitempty"`
+
+	// Estimate is, when HasEstimate, the smallest estimate of the
+	// heuristic over the states stored so far: how near the search has
+	// come to its target, in transitions.
+	Estimate    int32 `msgpack:"estimate,omitempty"`
+	HasEstimate bool  `msgpack:"has_estimate,omitempty"`
+	// Member is, in a portfolio's race (the auto order), the index of
+	// the member whose progress this is, plus one; 0 otherwise.
+	Member int `msgpack:"member,omitempty"`
 }
 
 // Table is a heuristic's precomputed table for one query, as /prepare
@@ -352,6 +361,43 @@ type Result struct {
 	Trace   *Trace `msgpack:"trace,omitempty"`
 	// Values are the answers of a sup or inf query, one per expression.
 	Values []Value `msgpack:"values,omitempty"`
+	// Portfolio is how the race of the auto order went; the rest of the
+	// Result is then the winner's.
+	Portfolio *Portfolio `msgpack:"portfolio,omitempty"`
+}
+
+// Portfolio is how a race of the auto order went (core/portfolio).
+type Portfolio struct {
+	// Winner is the index in Members of the member whose verdict and
+	// trace the Result holds; -1 when none decided the query.
+	Winner int `msgpack:"winner"`
+	// NotShortest: a shortest trace was asked for, and the trace comes
+	// from a member that does not guarantee one because none that does
+	// decided the query.
+	NotShortest bool `msgpack:"not_shortest,omitempty"`
+	// Jobs is the most members that searched at once.
+	Jobs    int            `msgpack:"jobs"`
+	Members []MemberResult `msgpack:"members"`
+}
+
+// MemberResult is one member's part in a race.
+type MemberResult struct {
+	// Name is the member's short name ("gbfs+pa:preds=syntax"), Label
+	// its words ("greedy + predicates (syntax)").
+	Name  string `msgpack:"name"`
+	Label string `msgpack:"label"`
+	// State is portfolio.State's word: "won", "found, not yet
+	// shortest", "stopped", "failed", "waiting", ...
+	State string `msgpack:"state"`
+	// Runs is the number of its runs (2 when its probe ran out).
+	Runs      int     `msgpack:"runs"`
+	Verdict   Verdict `msgpack:"verdict"`
+	Reason    string  `msgpack:"reason,omitempty"`
+	Explored  int64   `msgpack:"explored"`
+	Stored    int64   `msgpack:"stored"`
+	Pruned    int64   `msgpack:"pruned"`
+	Seconds   float64 `msgpack:"seconds"`
+	Heuristic string  `msgpack:"heuristic,omitempty"`
 }
 
 // Value is the supremum or infimum of one expression of a sup or inf

@@ -71,6 +71,9 @@ type Link struct {
 	// processes whose drawings the sender had hidden.
 	Present bool     `msgpack:"present,omitempty"`
 	Hidden  []string `msgpack:"hidden,omitempty"`
+	// Winner names the member of the auto order's race whose trace
+	// Steps are (portfolio.Member.Name, "astar+pdb"); "" otherwise.
+	Winner string `msgpack:"winner,omitempty"`
 }
 
 // Hash returns the hex SHA-256 of model bytes, as protocol.Model.Hash does.

@@ -29,10 +29,11 @@ type benchConfig struct {
 }
 
 // benchConfigs are the configurations of Kupferschmid et al.'s tables,
-// drawn from the registry, each with base's budgets: the suggested blind
+// drawn from the registry, each with base's budgets: the first blind
 // order (breadth-first search), then every directed order with every
 // heuristic, except that an order whose traces are shortest only with an
-// admissible heuristic (A*) gets only those.
+// admissible heuristic (A*) gets only those, and last the portfolio
+// (auto), which races members of the others.
 func benchConfigs(reg *options.Registry, base verify.Options) ([]benchConfig, error) {
 	var out []benchConfig
 	add := func(name string, o protocol.Options) error {
@@ -44,8 +45,9 @@ func benchConfigs(reg *options.Registry, base verify.Options) ([]benchConfig, er
 	c := reg.Catalog()
 	var errs []error
 	for _, o := range c.Orders {
-		if o.Suggested && !o.Directed {
+		if !o.Directed && !o.Portfolio {
 			errs = append(errs, add(o.Name, protocol.Options{Order: protocol.Order(o.Name)}))
+			break
 		}
 	}
 	for _, o := range c.Orders {
@@ -53,6 +55,11 @@ func benchConfigs(reg *options.Registry, base verify.Options) ([]benchConfig, er
 			if o.Directed && (h.Admissible || !o.Optimal) {
 				errs = append(errs, add(o.Name+"+"+h.Name, protocol.Options{Order: protocol.Order(o.Name), Heuristic: protocol.Heuristic{Name: h.Name}}))
 			}
+		}
+	}
+	for _, o := range c.Orders {
+		if o.Portfolio {
+			errs = append(errs, add(o.Name, protocol.Options{Order: protocol.Order(o.Name)}))
 		}
 	}
 	return out, errors.Join(errs...)

@@ -97,10 +97,6 @@ func (r *Race) Next() (Run, bool) {
 	for !r.over && r.running < r.slots && len(r.queue) > 0 {
 		run := r.queue[0]
 		r.queue = r.queue[1:]
-		if r.found >= 0 && !r.members[run.Member].Shortest {
-			r.states[run.Member] = Lost // it cannot confirm the trace found
-			continue
-		}
 		r.states[run.Member] = Running
 		r.running++
 		return run, true
@@ -130,6 +126,7 @@ func (r *Race) End(run Run, e End) (over bool) {
 		r.states[m] = Lost
 		r.finish()
 	}
+	r.prune()
 	if !r.over && r.running == 0 && len(r.queue) == 0 {
 		r.finish() // nobody left: the trace found, if any, stands
 	}
@@ -139,6 +136,9 @@ func (r *Race) End(run Run, e End) (over bool) {
 // decided records member m's decided run.
 func (r *Race) decided(m int, e End) {
 	if !r.shortest || !e.Trace || e.Shortest {
+		if r.found >= 0 {
+			r.states[r.found] = Lost
+		}
 		r.states[m] = Won
 		r.winner = m
 		r.finish()
@@ -153,6 +153,23 @@ func (r *Race) decided(m int, e End) {
 		}
 		r.found, r.foundAt = m, e.Depth
 	}
+}
+
+// prune drops the queued runs that cannot confirm the trace found, if
+// any: those of members that do not guarantee a shortest trace.
+func (r *Race) prune() {
+	if r.found < 0 {
+		return
+	}
+	keep := r.queue[:0]
+	for _, run := range r.queue {
+		if r.members[run.Member].Shortest {
+			keep = append(keep, run)
+		} else {
+			r.states[run.Member] = Lost
+		}
+	}
+	r.queue = keep
 }
 
 // Obsolete returns the members running that can no longer change the

@@ -108,6 +108,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	maxStates := fl.Int64("max-states", 2_000_000, "state budget of each search")
 	maxMemory := fl.Int64("max-memory", 2<<30, "memory budget of each search, in bytes")
 	families := fl.Bool("families", false, "blind search on the scaled model families: states, seconds, states/s and peak memory")
+	auto := fl.Bool("auto", false, "the auto order against each of its members alone on the deep families: seconds to a verdict")
+	jobs := fl.Int("jobs", 0, "with --auto, the most members that race at once (0: one per processor)")
 	reg := options.Builtin()
 	fl.Usage = func() {
 		configs, _ := benchConfigs(reg, verify.Options{})
@@ -140,6 +142,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	opts := verify.Options{Timeout: *timeout, MaxStates: *maxStates, MaxMemory: *maxMemory}
 	if *families {
 		return runFamilies(stdout, stderr, *dir, opts)
+	}
+	if *auto {
+		ac := autoCases
+		if len(pos) > 0 {
+			ac = cases
+			for i := range ac {
+				ac[i].Model, _ = filepath.Abs(ac[i].Model)
+			}
+		}
+		return benchAuto(stdout, stderr, *dir, ac, opts, *jobs)
 	}
 	configs, err := benchConfigs(reg, opts)
 	if err != nil {

@@ -48,7 +48,7 @@ func memberLine(m protocol.MemberResult) string {
 			fmt.Fprintf(&b, " in %d runs", m.Runs)
 		}
 	}
-	if m.Reason != "" && m.State != "won" && m.State != "stopped" {
+	if m.Reason != "" && m.State == "failed" {
 		fmt.Fprintf(&b, " (%s)", m.Reason)
 	}
 	return b.String()

@@ -106,7 +106,7 @@ func autoRow(l *loaded, q *job.Query, singles []verify.Options, auto verify.Opti
 			cells = append(cells, "–")
 		default:
 			verdicts[res.Verdict] = true
-			cells = append(cells, fmt.Sprintf("%.2f", res.Seconds))
+			cells = append(cells, fmt.Sprintf("%.3f", res.Seconds))
 			if best < 0 || res.Seconds < best {
 				best = res.Seconds
 			}
@@ -117,7 +117,7 @@ func autoRow(l *loaded, q *job.Query, singles []verify.Options, auto verify.Opti
 	cell, winner, ratio := "error", "-", "-"
 	if err == nil && res.Verdict != verify.Unknown {
 		verdicts[res.Verdict] = true
-		cell = fmt.Sprintf("%.2f", res.Seconds)
+		cell = fmt.Sprintf("%.3f", res.Seconds)
 		p := res.Portfolio
 		winner = p.Members[p.Winner].Member.Name()
 		if best > 0 {

@@ -437,7 +437,11 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 			fmt.Fprintf(w, " -- States pruned : %d dead ends\n -- States reopened : %d states\n", r.Pruned, r.Reopened)
 		}
 		if r.res.Depth < 0 && r.Pruned > 0 && r.Verdict.Decided() {
-			fmt.Fprintf(w, " -- Proved: no target is reachable; %d states explored, %d pruned as dead ends by the heuristic\n", r.Explored, r.Pruned)
+			by := ""
+			if p := r.Portfolio; p != nil && p.Winner >= 0 {
+				by = " by " + p.Members[p.Winner].Label
+			}
+			fmt.Fprintf(w, " -- Proved%s: no target is reachable; %d states explored, %d pruned as dead ends by the heuristic\n", by, r.Explored, r.Pruned)
 		}
 	}
 	if r.res != nil && r.res.Concrete != nil {

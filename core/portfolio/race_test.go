@@ -72,7 +72,7 @@ func TestRace(t *testing.T) {
 	}{
 		{name: "the first decided verdict wins and the others stop", slots: 2,
 			script: []step{{1, decided}},
-			runs:   []Run{{0, 100}, {1, 0}}, winner: 1, states: []State{Lost, Won, Lost}},
+			runs:   []Run{{0, 100}, {1, 0}}, winner: 1, states: []State{Lost, Won, Unstarted}},
 		{name: "a spent probe queues the member behind the others", slots: 2,
 			script: []step{{0, End{How: ProbeSpent}}, {1, End{How: Failed}}, {2, decided}},
 			runs:   []Run{{0, 100}, {1, 0}, {2, 0}, {0, 0}}, winner: 2, states: []State{Lost, Dropped, Won}},
@@ -96,7 +96,7 @@ func TestRace(t *testing.T) {
 			runs:   []Run{{0, 100}, {1, 0}, {2, 0}}, winner: 0, states: []State{Won, Lost, Lost}},
 		{name: "shortest: members waiting that cannot confirm are not started", slots: 1, shortest: true,
 			script: []step{{0, trace(5, false)}, {1, End{How: Failed}}},
-			runs:   []Run{{0, 100}, {1, 0}}, winner: 0, states: []State{Found, Dropped, Lost}, notShort: true},
+			runs:   []Run{{0, 100}, {1, 0}}, winner: 0, states: []State{Found, Dropped, Unstarted}, notShort: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -159,11 +159,34 @@ func TestMembers(t *testing.T) {
 			names[m.Name()] = true
 			anyShortest = anyShortest || m.Shortest
 		}
-		if shortest && !ms[0].Shortest {
-			t.Errorf("shortest: the first member %s does not guarantee a shortest trace", ms[0].Label)
+		if shortest && !ms[1].Shortest {
+			t.Errorf("shortest: the second member %s does not guarantee a shortest trace", ms[1].Label)
 		}
 		if !anyShortest {
 			t.Errorf("shortest=%v: no member guarantees a shortest trace", shortest)
 		}
+	}
+}
+
+// TestHeadStart: a cheap first member stores HeadStart states alone;
+// then it runs on with its probe and the others start beside it.
+func TestHeadStart(t *testing.T) {
+	members := []Member{
+		{Label: "greedy", Order: "gbfs", Heuristic: "hu", Probe: 50_000},
+		{Label: "astar", Order: "astar", Heuristic: "pdb", Shortest: true},
+		{Label: "dfs", Order: "dfs", Probe: 50_000},
+	}
+	r := NewRace(members, 2, false)
+	runs := play(t, r, []step{{0, End{How: ProbeSpent}}, {1, End{How: Failed}}, {0, End{How: Decided}}})
+	want := []Run{{0, HeadStart}, {0, 50_000}, {1, 0}, {2, 50_000}}
+	if !reflect.DeepEqual(runs, want) {
+		t.Errorf("runs %v, want %v", runs, want)
+	}
+	if r.Winner() != 0 {
+		t.Errorf("winner %d, want 0", r.Winner())
+	}
+	r = NewRace(members, 2, false)
+	if runs := play(t, r, []step{{0, End{How: Decided}}}); !reflect.DeepEqual(runs, []Run{{0, HeadStart}}) {
+		t.Errorf("a head start that decides: runs %v, want only it", runs)
 	}
 }

@@ -127,6 +127,14 @@ func TestPageAutoShortest(t *testing.T) {
 	auto := text(t, ctx, "step-of")
 	t.Logf("the race: %q; at most %d running at once", rows, seen.Running)
 	Screenshot(t, ctx, "page-auto-race.png")
+	// The table is reached by the keyboard (its summary folds it) and
+	// passes the page's audit (names, contrast).
+	if !Eval[bool](t, ctx, `(() => { const s = document.getElementById("race-summary"); s.focus(); return document.activeElement === s })()`) {
+		t.Error("the race's summary takes no keyboard focus")
+	}
+	for _, p := range Eval[[]string](t, ctx, auditJS) {
+		t.Errorf("after the race: %s", p)
+	}
 
 	// The link names the winner, and carries its trace.
 	copyLink(t, ctx)

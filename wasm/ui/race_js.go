@@ -251,6 +251,7 @@ func (rc *pageRace) finish() {
 		v.race = nil
 	}
 	rc.showMembers()
+	v.progressField("racing", "Searches running", "0")
 	res, failure := raceResult(rc.rules, rc.members, max(rc.jobsMax, 1), rc.stoppedBy)
 	rc.showOutcome(res)
 	if res == nil {
@@ -337,18 +338,26 @@ func (rc *pageRace) showMember(i int) {
 	rc.rows[i].SetAttribute("data-state", rc.rules.State(i).String())
 }
 
-// showRow shows the race's progress on its query row: the states the
-// members explored so far, and the time.
+// showRow shows the race's progress on its query row and in the
+// progress list: the states the members explored so far, all together
+// (the result then shows the winner's), and the searches running.
 func (rc *pageRace) showRow() {
 	r := rc.row
-	var explored int64
+	var explored, stored int64
 	for i := range rc.members {
 		explored += rc.members[i].explored()
+		if p := rc.members[i].progress; p != nil {
+			stored += p.Stored
+		}
 	}
+	v := rc.v
+	v.progressField("explored", "States explored", strconv.FormatInt(explored, 10))
+	v.progressField("stored", "States stored", strconv.FormatInt(stored, 10))
+	v.progressField("racing", "Searches running", strconv.Itoa(len(rc.jobs)))
 	r.stats = rowStats(explored, time.Since(rc.at).Seconds()) + ", " + strconv.Itoa(len(rc.jobs)) + " " +
 		noun(len(rc.jobs), "search", "searches") + " racing"
-	if i := rc.v.indexOf(r); i >= 0 && r.els != nil {
-		rc.v.updateRow(i, r)
+	if i := v.indexOf(r); i >= 0 && r.els != nil {
+		v.updateRow(i, r)
 	}
 }
 

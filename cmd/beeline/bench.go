@@ -29,10 +29,11 @@ type benchConfig struct {
 }
 
 // benchConfigs are the configurations of Kupferschmid et al.'s tables,
-// drawn from the registry, each with base's budgets: the suggested blind
+// drawn from the registry, each with base's budgets: the first blind
 // order (breadth-first search), then every directed order with every
 // heuristic, except that an order whose traces are shortest only with an
-// admissible heuristic (A*) gets only those.
+// admissible heuristic (A*) gets only those, and last the portfolio
+// (auto), which races members of the others.
 func benchConfigs(reg *options.Registry, base verify.Options) ([]benchConfig, error) {
 	var out []benchConfig
 	add := func(name string, o protocol.Options) error {
@@ -44,8 +45,9 @@ func benchConfigs(reg *options.Registry, base verify.Options) ([]benchConfig, er
 	c := reg.Catalog()
 	var errs []error
 	for _, o := range c.Orders {
-		if o.Suggested && !o.Directed {
+		if !o.Directed && !o.Portfolio {
 			errs = append(errs, add(o.Name, protocol.Options{Order: protocol.Order(o.Name)}))
+			break
 		}
 	}
 	for _, o := range c.Orders {
@@ -53,6 +55,11 @@ func benchConfigs(reg *options.Registry, base verify.Options) ([]benchConfig, er
 			if o.Directed && (h.Admissible || !o.Optimal) {
 				errs = append(errs, add(o.Name+"+"+h.Name, protocol.Options{Order: protocol.Order(o.Name), Heuristic: protocol.Heuristic{Name: h.Name}}))
 			}
+		}
+	}
+	for _, o := range c.Orders {
+		if o.Portfolio {
+			errs = append(errs, add(o.Name, protocol.Options{Order: protocol.Order(o.Name)}))
 		}
 	}
 	return out, errors.Join(errs...)
@@ -101,6 +108,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	maxStates := fl.Int64("max-states", 2_000_000, "state budget of each search")
 	maxMemory := fl.Int64("max-memory", 2<<30, "memory budget of each search, in bytes")
 	families := fl.Bool("families", false, "blind search on the scaled model families: states, seconds, states/s and peak memory")
+	auto := fl.Bool("auto", false, "the auto order against each of its members alone on the deep families: seconds to a verdict")
+	jobs := fl.Int("jobs", 0, "with --auto, the most members that race at once (0: one per processor)")
 	reg := options.Builtin()
 	fl.Usage = func() {
 		configs, _ := benchConfigs(reg, verify.Options{})
@@ -133,6 +142,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	opts := verify.Options{Timeout: *timeout, MaxStates: *maxStates, MaxMemory: *maxMemory}
 	if *families {
 		return runFamilies(stdout, stderr, *dir, opts)
+	}
+	if *auto {
+		ac := autoCases
+		if len(pos) > 0 {
+			ac = cases
+			for i := range ac {
+				ac[i].Model, _ = filepath.Abs(ac[i].Model)
+			}
+		}
+		return benchAuto(stdout, stderr, *dir, ac, opts, *jobs)
 	}
 	configs, err := benchConfigs(reg, opts)
 	if err != nil {

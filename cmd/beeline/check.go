@@ -40,6 +40,9 @@ type checkFlags struct {
 	seed      uint64
 	table     string
 	symmetry  string
+	jobs      int
+	// jsonProgress writes progress as JSON lines on stderr.
+	jsonProgress bool
 	// storeCommitted is verify.Options.StoreCommitted.
 	storeCommitted bool
 }
@@ -55,6 +58,8 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 	fl.StringVar(&c.trace, "trace", "none", choiceUsage("diagnostic `trace`", cat.Traces, noTraits))
 	fl.BoolVar(&c.json, "json", false, "print the results as one JSON object")
 	fl.BoolVar(&c.quiet, "quiet", false, "print no progress")
+	fl.BoolVar(&c.jsonProgress, "json-progress", false, "write progress to stderr as one JSON object a line, about once a second (each member's, for --search auto)")
+	fl.IntVar(&c.jobs, "jobs", 0, "with --search auto, the most searches that race at once (0: one per processor)")
 	fl.Int64Var(&c.maxStates, "max-states", 0, "stop a query after storing `N` states (0: no limit)")
 	fl.Var(&c.maxMemory, "max-memory", "stop a query before the process's resident memory passes `BYTES` (e.g. 512M, 2G; 0: no limit)")
 	fl.DurationVar(&c.timeout, "timeout", 0, "stop loading the model, and each query, after this `duration` (e.g. 30s, 5m; 0: no limit)")
@@ -66,7 +71,7 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 
 func (c *checkFlags) options() (verify.Options, error) {
 	v := verify.Options{Seed: c.seed, MaxStates: c.maxStates, MaxMemory: int64(c.maxMemory), Timeout: c.timeout,
-		HeuristicCache: c.hcache, NoHeuristicCache: c.hcache == 0, StoreCommitted: c.storeCommitted}
+		HeuristicCache: c.hcache, NoHeuristicCache: c.hcache == 0, StoreCommitted: c.storeCommitted, Jobs: c.jobs}
 	heuristic, err := withBound(c.heuristic, c.bound)
 	if err != nil {
 		return verify.Options{}, err
@@ -74,11 +79,14 @@ func (c *checkFlags) options() (verify.Options, error) {
 	if err := searchOptions(options.Builtin(), protocol.Options{Order: protocol.Order(c.order), Trace: protocol.TraceMode(c.trace), Symmetry: protocol.Symmetry(c.symmetry)}, heuristic, &v); err != nil {
 		return verify.Options{}, err
 	}
-	if c.maxStates < 0 || c.timeout < 0 || c.hcache < 0 {
+	if c.maxStates < 0 || c.timeout < 0 || c.hcache < 0 || c.jobs < 0 {
 		return verify.Options{}, fmt.Errorf("budgets and cache sizes must not be negative")
 	}
 	if c.table != "" && c.heuristic == "" {
 		return verify.Options{}, fmt.Errorf("--table needs --heuristic: the table belongs to one")
+	}
+	if c.table != "" && v.Portfolio != nil {
+		return verify.Options{}, fmt.Errorf("--table is for one heuristic, and --search %s races several", c.order)
 	}
 	return v, nil
 }
@@ -153,10 +161,14 @@ func checkWith(args []string, stdout, stderr io.Writer, newStatus func(stderr io
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var shown *statusSetup
-	if !cf.quiet && !cf.json {
+	if !cf.quiet && !cf.json && !cf.jsonProgress {
 		shown = newStatus(stderr)
 	}
-	report, status := checkAll(ctx, l, picked, opts, cf.json, stdout, shown)
+	var progressTo io.Writer
+	if cf.jsonProgress {
+		progressTo = stderr
+	}
+	report, status := checkAll(ctx, l, picked, opts, cf.json, stdout, shown, progressTo)
 	if cf.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -172,13 +184,18 @@ func checkWith(args []string, stdout, stderr io.Writer, newStatus func(stderr io
 // checkAll checks the picked queries, printing each result as text
 // unless asJSON, and returns the report and the worst exit status. While
 // a query runs, shown (if not nil) shows its status line, erased before
-// the result is printed.
-func checkAll(ctx context.Context, l *loaded, picked []*job.Query, opts verify.Options, asJSON bool, stdout io.Writer, shown *statusSetup) (*checkReport, int) {
+// the result is printed, and progress goes to progressTo as JSON lines
+// (if not nil).
+func checkAll(ctx context.Context, l *loaded, picked []*job.Query, opts verify.Options, asJSON bool, stdout io.Writer, shown *statusSetup, progressTo io.Writer) (*checkReport, int) {
 	report := &checkReport{Model: l.Path}
 	status := exitOK
 	for _, q := range picked {
 		line := shown.line(q.Index)
-		r := checkOne(ctx, l, q, line.watch(opts), asJSON)
+		qopts := line.watch(opts)
+		if progressTo != nil {
+			qopts = jsonProgress(progressTo, q.Index, qopts)
+		}
+		r := checkOne(ctx, l, q, qopts, asJSON)
 		line.clear()
 		report.Queries = append(report.Queries, r)
 		status = worse(status, r.status)
@@ -266,6 +283,7 @@ func checkOne(ctx context.Context, l *loaded, q *job.Query, opts verify.Options,
 		r.Heuristic, r.PrecomputeSeconds = res.Heuristic, res.PrecomputeSeconds
 		r.Symmetry, r.Order, r.Initial = res.Symmetry.String(), res.Order, res.Initial
 		r.Pruned, r.Reopened, r.Passed = res.Stats.Pruned, res.Stats.Reopened, res.Stats.Passed
+		r.Portfolio = present.Portfolio(res.Portfolio)
 		if res.Concrete != nil {
 			start := time.Now()
 			if asJSON {
@@ -362,6 +380,9 @@ type queryResult struct {
 	// Initial says why no state was explored when the initial state
 	// violates an invariant (verify.Result.Initial).
 	Initial string `json:"initial,omitempty"`
+	// Portfolio is how the race of --search auto went: the winner and
+	// every member's figures.
+	Portfolio *protocol.Portfolio `json:"portfolio,omitempty"`
 
 	status int
 	q      *job.Query
@@ -403,6 +424,7 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 		if r.Order != "" {
 			fmt.Fprintf(w, " -- Search order : %s\n", r.Order)
 		}
+		printPortfolio(w, r.Portfolio)
 		if r.Symmetry != "" {
 			fmt.Fprintf(w, " -- Symmetry reduction : %s\n", r.Symmetry)
 		}
@@ -415,7 +437,11 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 			fmt.Fprintf(w, " -- States pruned : %d dead ends\n -- States reopened : %d states\n", r.Pruned, r.Reopened)
 		}
 		if r.res.Depth < 0 && r.Pruned > 0 && r.Verdict.Decided() {
-			fmt.Fprintf(w, " -- Proved: no target is reachable; %d states explored, %d pruned as dead ends by the heuristic\n", r.Explored, r.Pruned)
+			by := ""
+			if p := r.Portfolio; p != nil && p.Winner >= 0 {
+				by = " by " + p.Members[p.Winner].Label
+			}
+			fmt.Fprintf(w, " -- Proved%s: no target is reachable; %d states explored, %d pruned as dead ends by the heuristic\n", by, r.Explored, r.Pruned)
 		}
 	}
 	if r.res != nil && r.res.Concrete != nil {

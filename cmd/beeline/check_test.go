@@ -37,7 +37,7 @@ func TestCheckRefusesUnknownNames(t *testing.T) {
 	for _, tc := range []struct {
 		flag, value, want string
 	}{
-		{"--search", "sideways", `beeline check: unknown search order "sideways" (want bfs, dfs, rdfs, astar or gbfs)`},
+		{"--search", "sideways", `beeline check: unknown search order "sideways" (want bfs, dfs, rdfs, astar, gbfs or auto)`},
 		{"--heuristic", "hz", `beeline check: unknown heuristic "hz" (want dl, du, hl, hu, pdb, mas or pa)`},
 		{"--heuristic", "hl:depth=2", `beeline check: heuristic hl has no parameters, got depth`},
 		{"--trace", "all", `beeline check: unknown diagnostic trace "all" (want none, some or shortest)`},
@@ -89,7 +89,7 @@ func TestCheckDefaults(t *testing.T) {
 // search with all; a new heuristic joins by its registry entry alone.
 func TestBenchConfigs(t *testing.T) {
 	reg := options.Builtin()
-	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb astar+mas astar+pa gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb gbfs+mas gbfs+pa" {
+	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb astar+mas astar+pa gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb gbfs+mas gbfs+pa auto" {
 		t.Errorf("configurations %s", got)
 	}
 	reg.Heuristics = append(reg.Heuristics, options.Heuristic{
@@ -97,7 +97,7 @@ func TestBenchConfigs(t *testing.T) {
 		New: func(*model.Network, *heuristic.Target, map[string]string) (heuristic.Heuristic, error) {
 			return nil, nil
 		}})
-	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb astar+mas astar+pa astar+tab gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb gbfs+mas gbfs+pa gbfs+tab" {
+	if got := configNames(t, reg); got != "bfs astar+dl astar+hl astar+pdb astar+mas astar+pa astar+tab gbfs+dl gbfs+du gbfs+hl gbfs+hu gbfs+pdb gbfs+mas gbfs+pa gbfs+tab auto" {
 		t.Errorf("configurations with tab: %s", got)
 	}
 }

@@ -5,6 +5,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -93,6 +94,20 @@ func (l *statusLine) watch(opts verify.Options) verify.Options {
 		return opts
 	}
 	opts.Progress, opts.ProgressEvery = l.searched, l.setup.searchEvery
+	if opts.Portfolio != nil {
+		labels := make([]string, len(opts.Portfolio))
+		for i, m := range opts.Portfolio {
+			labels[i] = m.Label
+		}
+		last := make([]*search.Stats, len(labels))
+		opts.MemberProgress = func(i int, st search.Stats) {
+			l.mu.Lock()
+			last[i] = &st
+			snapshot := append([]*search.Stats(nil), last...)
+			l.mu.Unlock()
+			l.show(func(el time.Duration) string { return raceStatus(l.query, el, labels, snapshot) })
+		}
+	}
 	build := opts.Heuristic
 	if build == nil {
 		return opts
@@ -119,6 +134,50 @@ func (l *statusLine) watch(opts verify.Options) verify.Options {
 		if !reports {
 			l.show(func(el time.Duration) string { return countStatus(l.query, el, name, done, total) })
 		}
+	}
+	return opts
+}
+
+// progressJSON is one line of --json-progress.
+type progressJSON struct {
+	Query int `json:"query"`
+	// Member and Label name the member of --search auto's race whose
+	// progress this is; absent for a single search.
+	Member    *int    `json:"member,omitempty"`
+	Label     string  `json:"label,omitempty"`
+	ElapsedMS int64   `json:"elapsed_ms"`
+	Explored  int64   `json:"explored"`
+	Stored    int64   `json:"stored"`
+	Pruned    int64   `json:"pruned"`
+	Rate      float64 `json:"rate"`
+	// Estimate is the best estimate of the heuristic so far, when it
+	// has one.
+	Estimate *int32 `json:"estimate,omitempty"`
+}
+
+// jsonProgress returns opts with the search's progress, or each
+// member's, written to w as JSON lines about once a second.
+func jsonProgress(w io.Writer, query int, opts verify.Options) verify.Options {
+	var mu sync.Mutex
+	enc := json.NewEncoder(w)
+	start := time.Now()
+	write := func(member int, st search.Stats) {
+		p := progressJSON{Query: query, ElapsedMS: time.Since(start).Milliseconds(), Explored: st.Explored,
+			Stored: st.Stored - st.Covered, Pruned: st.Pruned, Rate: st.Rate}
+		if member >= 0 {
+			p.Member, p.Label = &member, opts.Portfolio[member].Label
+		}
+		if st.HasEstimate {
+			p.Estimate = &st.BestEstimate
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		enc.Encode(p)
+	}
+	opts.ProgressEvery = time.Second
+	opts.Progress = func(st search.Stats) { write(-1, st) }
+	if opts.Portfolio != nil {
+		opts.MemberProgress = write
 	}
 	return opts
 }

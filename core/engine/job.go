@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"beeline/core/job"
@@ -164,16 +165,24 @@ func firstErrors(l *job.Model) map[int]string {
 // failed is the first error of its formula, when it has one.
 func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopts verify.Options, failed string) {
 	start := time.Now()
-	progress := func(st search.Stats) {
+	progress := func(member int, st search.Stats) {
 		s.send(&protocol.Frame{Kind: protocol.FrameProgress, Progress: &protocol.Progress{
 			Phase: "searching", Query: q.Index, Explored: st.Explored, Stored: st.Stored - st.Covered,
-			Rate: st.Rate, ElapsedMS: time.Since(start).Milliseconds(), MemBytes: s.memInUse()}})
+			Rate: st.Rate, ElapsedMS: time.Since(start).Milliseconds(), MemBytes: s.memInUse(),
+			Estimate: st.BestEstimate, HasEstimate: st.HasEstimate, Member: member}})
 		if s.yield != nil {
 			s.yield()
 		}
 	}
-	progress(search.Stats{})
-	vopts.Progress = progress
+	progress(0, search.Stats{})
+	vopts.Progress = func(st search.Stats) { progress(0, st) }
+	// A race's members report from goroutines of their own.
+	var mu sync.Mutex
+	vopts.MemberProgress = func(i int, st search.Stats) {
+		mu.Lock()
+		defer mu.Unlock()
+		progress(i+1, st)
+	}
 	o := l.Check(ctx, q, vopts)
 	r := &protocol.Result{Query: q.Index, Formula: q.Text, Verdict: present.Verdict(o), Reason: o.Reason}
 	if q.Failed {
@@ -184,6 +193,7 @@ func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopt
 		r.Pruned, r.Heuristic, r.Symmetry = res.Stats.Pruned, res.Heuristic, res.Symmetry.String()
 		r.Order, r.Initial = res.Order, res.Initial
 		r.Exhausted = res.Verdict != verify.Unknown && res.Depth < 0
+		r.Portfolio = present.Portfolio(res.Portfolio)
 		if res.Concrete != nil {
 			// Seconds include writing the trace out, as the CLI's do.
 			built := time.Now()

@@ -20,7 +20,9 @@
 //     probe budget ran out goes to the back of the queue for a run
 //     without it; a member that failed on its own (its precomputation
 //     did not fit, say) is dropped; a budget of the whole race (time,
-//     cancellation) ends it undecided.
+//     cancellation) ends it undecided. A cheap first member first runs
+//     alone for HeadStart states, so that what it decides at once costs
+//     no more than it alone.
 //   - When a shortest trace is asked for, only a member that guarantees
 //     one (breadth-first search, A* with an admissible heuristic) may
 //     end the race with a trace. A trace from another member decides the

@@ -33,8 +33,8 @@ const DefaultProbe = 50_000
 
 // Members returns the portfolio's members for a reachability query (E<>,
 // A[], deadlock), in the order they start. With shortest, the members
-// that guarantee a shortest trace come first and breadth-first search
-// is among them.
+// that guarantee a shortest trace follow the first, and breadth-first
+// search is among them.
 func Members(shortest bool) []Member {
 	var (
 		greedyHU  = Member{Label: "greedy + hU", Order: "gbfs", Heuristic: "hu", Probe: DefaultProbe}
@@ -47,7 +47,7 @@ func Members(shortest bool) []Member {
 		bfs       = Member{Label: "BFS", Order: "bfs", Shortest: true}
 	)
 	if shortest {
-		return []Member{astarPDB, astarMAS, bfs, greedyHU, greedyPA, dfs}
+		return []Member{greedyHU, astarPDB, astarMAS, bfs, greedyPA, dfs}
 	}
 	return []Member{greedyHU, astarPDB, greedyPA, dfs, greedyMAS, rdfs}
 }

@@ -43,17 +43,18 @@ type End struct {
 type State uint8
 
 const (
-	Waiting State = iota // not started yet
-	Running              // a run of it is under way
-	Queued               // its probe is spent; waits for a run without it
-	Won                  // it decided the query
-	Found                // it found a trace that is not known to be shortest
-	Dropped              // it failed on its own (End.How == Failed)
-	Lost                 // the race ended while it ran or waited
+	Waiting   State = iota // not started yet
+	Running                // a run of it is under way
+	Queued                 // its probe is spent; waits for a run without it
+	Won                    // it decided the query
+	Found                  // it found a trace that is not known to be shortest
+	Dropped                // it failed on its own (End.How == Failed)
+	Lost                   // the race ended, or no longer needed it, after it started
+	Unstarted              // the race ended before it started
 )
 
 var stateNames = [...]string{Waiting: "waiting", Running: "running", Queued: "queued",
-	Won: "won", Found: "found, not yet shortest", Dropped: "failed", Lost: "stopped"}
+	Won: "won", Found: "found, not yet shortest", Dropped: "failed", Lost: "stopped", Unstarted: "not started"}
 
 // String says the state in the words of the page and the command line.
 func (s State) String() string {
@@ -77,7 +78,15 @@ type Race struct {
 	winner   int // -1: none yet
 	found    int // the member whose trace is not known to be shortest; -1: none
 	foundAt  int32
+	// head is set while the first member's head start runs alone.
+	head bool
 }
+
+// HeadStart is the most states the first member stores alone, before
+// the others start, when it is a cheap member (one with a Probe): a
+// query it decides at once is decided without the cost of starting the
+// others beside it, and one it does not costs them a few milliseconds.
+const HeadStart = 1000
 
 // NewRace starts a race of members with at most slots runs at once
 // (at least one). With shortest, a trace ends the race only when it is a
@@ -88,19 +97,19 @@ func NewRace(members []Member, slots int, shortest bool) *Race {
 	for i, m := range members {
 		r.queue = append(r.queue, Run{Member: i, Probe: m.Probe})
 	}
+	if len(members) > 1 && members[0].Probe > HeadStart {
+		r.head = true
+		r.queue[0].Probe = HeadStart
+	}
 	return r
 }
 
 // Next returns the run to start now, if a slot is free and a run waits.
 // Call it until it says no after every End and at the start.
 func (r *Race) Next() (Run, bool) {
-	for !r.over && r.running < r.slots && len(r.queue) > 0 {
+	for !r.over && r.running < r.slots && len(r.queue) > 0 && !(r.head && r.running > 0) {
 		run := r.queue[0]
 		r.queue = r.queue[1:]
-		if r.found >= 0 && !r.members[run.Member].Shortest {
-			r.states[run.Member] = Lost // it cannot confirm the trace found
-			continue
-		}
 		r.states[run.Member] = Running
 		r.running++
 		return run, true
@@ -116,11 +125,18 @@ func (r *Race) End(run Run, e End) (over bool) {
 	}
 	r.running--
 	m := run.Member
+	head := r.head
+	r.head = false
 	switch {
 	case r.states[m] == Lost:
 		// Stopped by the race (Obsolete): its end says nothing.
 	case e.How == Decided:
 		r.decided(m, e)
+	case e.How == ProbeSpent && head:
+		// The head start is over: the member runs on with its probe,
+		// and the others start beside it.
+		r.states[m] = Queued
+		r.queue = append([]Run{{Member: m, Probe: r.members[m].Probe}}, r.queue...)
 	case e.How == ProbeSpent:
 		r.states[m] = Queued
 		r.queue = append(r.queue, Run{Member: m})
@@ -130,6 +146,7 @@ func (r *Race) End(run Run, e End) (over bool) {
 		r.states[m] = Lost
 		r.finish()
 	}
+	r.prune()
 	if !r.over && r.running == 0 && len(r.queue) == 0 {
 		r.finish() // nobody left: the trace found, if any, stands
 	}
@@ -139,6 +156,9 @@ func (r *Race) End(run Run, e End) (over bool) {
 // decided records member m's decided run.
 func (r *Race) decided(m int, e End) {
 	if !r.shortest || !e.Trace || e.Shortest {
+		if r.found >= 0 {
+			r.states[r.found] = Lost
+		}
 		r.states[m] = Won
 		r.winner = m
 		r.finish()
@@ -153,6 +173,26 @@ func (r *Race) decided(m int, e End) {
 		}
 		r.found, r.foundAt = m, e.Depth
 	}
+}
+
+// prune drops the queued runs that cannot confirm the trace found, if
+// any: those of members that do not guarantee a shortest trace.
+func (r *Race) prune() {
+	if r.found < 0 {
+		return
+	}
+	keep := r.queue[:0]
+	for _, run := range r.queue {
+		switch {
+		case r.members[run.Member].Shortest:
+			keep = append(keep, run)
+		case r.states[run.Member] == Waiting:
+			r.states[run.Member] = Unstarted
+		default:
+			r.states[run.Member] = Lost
+		}
+	}
+	r.queue = keep
 }
 
 // Obsolete returns the members running that can no longer change the
@@ -178,8 +218,11 @@ func (r *Race) finish() {
 	r.over = true
 	r.queue = nil
 	for i, s := range r.states {
-		if s == Running || s == Waiting || s == Queued {
+		switch s {
+		case Running, Queued:
 			r.states[i] = Lost
+		case Waiting:
+			r.states[i] = Unstarted
 		}
 	}
 }

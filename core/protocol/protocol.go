@@ -370,34 +370,34 @@ type Result struct {
 type Portfolio struct {
 	// Winner is the index in Members of the member whose verdict and
 	// trace the Result holds; -1 when none decided the query.
-	Winner int `msgpack:"winner"`
+	Winner int `msgpack:"winner" json:"winner"`
 	// NotShortest: a shortest trace was asked for, and the trace comes
 	// from a member that does not guarantee one because none that does
 	// decided the query.
-	NotShortest bool `msgpack:"not_shortest,omitempty"`
+	NotShortest bool `msgpack:"not_shortest,omitempty" json:"not_shortest,omitempty"`
 	// Jobs is the most members that searched at once.
-	Jobs    int            `msgpack:"jobs"`
-	Members []MemberResult `msgpack:"members"`
+	Jobs    int            `msgpack:"jobs" json:"jobs"`
+	Members []MemberResult `msgpack:"members" json:"members"`
 }
 
 // MemberResult is one member's part in a race.
 type MemberResult struct {
 	// Name is the member's short name ("gbfs+pa:preds=syntax"), Label
 	// its words ("greedy + predicates (syntax)").
-	Name  string `msgpack:"name"`
-	Label string `msgpack:"label"`
+	Name  string `msgpack:"name" json:"name"`
+	Label string `msgpack:"label" json:"label"`
 	// State is portfolio.State's word: "won", "found, not yet
 	// shortest", "stopped", "failed", "waiting", ...
-	State string `msgpack:"state"`
+	State string `msgpack:"state" json:"state"`
 	// Runs is the number of its runs (2 when its probe ran out).
-	Runs      int     `msgpack:"runs"`
-	Verdict   Verdict `msgpack:"verdict"`
-	Reason    string  `msgpack:"reason,omitempty"`
-	Explored  int64   `msgpack:"explored"`
-	Stored    int64   `msgpack:"stored"`
-	Pruned    int64   `msgpack:"pruned"`
-	Seconds   float64 `msgpack:"seconds"`
-	Heuristic string  `msgpack:"heuristic,omitempty"`
+	Runs      int     `msgpack:"runs" json:"runs"`
+	Verdict   Verdict `msgpack:"verdict" json:"verdict"`
+	Reason    string  `msgpack:"reason,omitempty" json:"reason,omitempty"`
+	Explored  int64   `msgpack:"explored" json:"explored"`
+	Stored    int64   `msgpack:"stored" json:"stored"`
+	Pruned    int64   `msgpack:"pruned" json:"pruned"`
+	Seconds   float64 `msgpack:"seconds" json:"seconds"`
+	Heuristic string  `msgpack:"heuristic,omitempty" json:"heuristic,omitempty"`
 }
 
 // Value is the supremum or infimum of one expression of a sup or inf

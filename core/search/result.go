@@ -109,6 +109,12 @@ type Stats struct {
 	// passed list's hash table, discrete parts, node records, zones and
 	// trace labels. Divided by Stored, it is the cost of a stored state.
 	StoreBytes int64
+
+	// BestEstimate is, when HasEstimate, the smallest estimate of
+	// Options.Heuristic over the states stored so far (dead ends
+	// aside): how near the search has come to a goal, in transitions.
+	BestEstimate int32
+	HasEstimate  bool
 }
 
 // Plus returns s with the cumulative counters of o added (states

@@ -307,6 +307,9 @@ func (s *searcher) push(n int32, d []int32, z *dbm.DBM) bool {
 			s.store.done(n)
 			return false
 		}
+		if !s.stats.HasEstimate || h < s.stats.BestEstimate {
+			s.stats.BestEstimate, s.stats.HasEstimate = h, true
+		}
 	}
 	if q, ok := s.wait.(*pqueue); ok {
 		q.pushPrio(n, h, s.store.Depth(n))

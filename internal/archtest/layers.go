@@ -60,6 +60,9 @@ var Layers = []Layer{
 	{Name: "zone", Packages: []string{"beeline/core/zone"}, May: below},
 	{Name: "search", Packages: []string{"beeline/core/search"}, May: below},
 	{Name: "heuristic", Packages: []string{"beeline/core/heuristic/..."}, May: below},
+	// The auto order's members and the rules of their race, no engine:
+	// the page races workers by them, the verifier goroutines.
+	{Name: "portfolio", Packages: []string{"beeline/core/portfolio"}, May: []string{}},
 	{Name: "verify", Packages: []string{"beeline/core/verify"}, May: below},
 	{Name: "job", Packages: []string{"beeline/core/job"}, May: below},
 	// The messages between page, worker, server and CLI: types and

@@ -91,7 +91,7 @@ func TestPageAutoShortest(t *testing.T) {
 			t.Errorf("row %d is %q %q, want %q %q", i, rows[i][0], rows[i][2], m.Name(), m.Label)
 		}
 		switch rows[i][1] {
-		case "won", "stopped", "failed", "waiting":
+		case "won", "stopped", "failed", "not started":
 		default:
 			t.Errorf("after the race, %s is %q", m.Label, rows[i][1])
 		}

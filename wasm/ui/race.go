@@ -298,9 +298,6 @@ func foundText(race *portfolio.Race, res *protocol.Result) string {
 // estimate ("–" when the search has none yet), time, and result.
 func memberCells(race *portfolio.Race, i int, mr *memberRun) [6]string {
 	st := race.State(i).String()
-	if race.State(i) == portfolio.Lost && mr.runs == 0 {
-		st = "stopped before it started"
-	}
 	if mr.progress != nil && mr.progress.Phase == "precomputing" && race.State(i) == portfolio.Running {
 		st = "running: precomputing"
 	}

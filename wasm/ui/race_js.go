@@ -275,10 +275,16 @@ func (rc *pageRace) cancel() {
 	rc.done = true
 	for i := range rc.members {
 		if c := rc.cells; i < len(c) {
+			st := ""
 			switch rc.rules.State(i) {
-			case portfolio.Running, portfolio.Waiting, portfolio.Queued:
-				c[i][0].SetTextContent("stopped")
-				rc.rows[i].SetAttribute("data-state", "stopped")
+			case portfolio.Running, portfolio.Queued:
+				st = portfolio.Lost.String()
+			case portfolio.Waiting:
+				st = portfolio.Unstarted.String()
+			}
+			if st != "" {
+				c[i][0].SetTextContent(st)
+				rc.rows[i].SetAttribute("data-state", st)
 			}
 		}
 	}

@@ -137,7 +137,8 @@ func TestRaceResult(t *testing.T) {
 	if res.Explored != 7 || res.Order != "" || p.Winner != 1 || p.NotShortest || p.Jobs != 2 {
 		t.Errorf("result %+v, portfolio %+v", res, p)
 	}
-	want := []string{"found, not yet shortest", "won", "stopped"}
+	// Greedy's trace is superseded: it lost; DFS never started.
+	want := []string{"stopped", "won", "not started"}
 	for i, m := range p.Members {
 		if m.State != want[i] || m.Name != members[i].Name() {
 			t.Errorf("member %d: %q %q, want %q %q", i, m.Name, m.State, members[i].Name(), want[i])
@@ -146,7 +147,7 @@ func TestRaceResult(t *testing.T) {
 	if s := raceText(p); s != "Decided by A* + PDB (auto: 3 searches, 2 at a time)." {
 		t.Errorf("raceText = %q", s)
 	}
-	if c := memberCells(race, 2, &runs[2]); c[0] != "stopped before it started" || c[1] != "0" || c[3] != "–" {
+	if c := memberCells(race, 2, &runs[2]); c[0] != "not started" || c[1] != "0" || c[3] != "–" {
 		t.Errorf("DFS's cells: %q", c)
 	}
 	if c := memberCells(race, 1, &runs[1]); c[0] != "won" || c[1] != "7" || c[2] != "14" || c[4] != "0.5 s" || c[5] != "satisfied" {

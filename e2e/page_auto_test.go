@@ -203,3 +203,25 @@ func TestPageAutoCancel(t *testing.T) {
 		t.Errorf("%s workers run a second after Cancel", n)
 	}
 }
+
+// A proof by pruned dead ends is explained whichever member made it: the
+// counters example's query, which breadth-first search would spend
+// millions of states on, is proved unreachable by a member whose
+// heuristic sees that no state can reach it, and the result says which
+// and with what counts.
+func TestPageAutoProof(t *testing.T) {
+	ctx := openPage(t, site(t))
+	chooseExample(t, ctx, "counters")
+	checkQuery(t, ctx, 0)
+	waitPage(t, ctx, `document.body.dataset.job === "idle" && document.querySelector('#queries li[data-query="0"] .marker').classList.contains("not-satisfied")`, 60*time.Second)
+	waitPage(t, ctx, `document.body.dataset.workers === "0"`, 5*time.Second)
+	winner := Eval[string](t, ctx, `document.getElementById("race").dataset.winner || ""`)
+	label, _ := labelOf(portfolio.Members(false), winner)
+	if label == "" {
+		t.Fatalf("no winner named: %q", winner)
+	}
+	s := text(t, ctx, "status")
+	if !strings.Contains(s, "Decided by "+label) || !strings.Contains(s, "Proved unreachable: ") || !strings.Contains(s, " pruned ") {
+		t.Errorf("status %q, want the proof by %s explained with its counts", s, label)
+	}
+}

@@ -5,9 +5,9 @@ package main
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"fmt"
 	"io"
+	"io/fs"
 	"path/filepath"
 	"runtime"
 	"strings"

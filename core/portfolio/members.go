@@ -28,8 +28,9 @@ type Member struct {
 
 // DefaultProbe is the probe budget of the members that search without
 // a precomputation: enough for a blind or cheaply directed search to
-// reach an error it is headed for, a fraction of a second's work.
-const DefaultProbe = 50_000
+// reach an error it is headed for, a fraction of a second's work for a
+// blind one.
+const DefaultProbe = 10_000
 
 // Members returns the portfolio's members for a reachability query (E<>,
 // A[], deadlock), in the order they start. With shortest, the members
@@ -38,18 +39,18 @@ const DefaultProbe = 50_000
 func Members(shortest bool) []Member {
 	var (
 		greedyHU  = Member{Label: "greedy + hU", Order: "gbfs", Heuristic: "hu", Probe: DefaultProbe}
+		dfs       = Member{Label: "DFS", Order: "dfs", Probe: DefaultProbe}
+		rdfs      = Member{Label: "random DFS (seed 1)", Order: "rdfs", Seed: 1, Probe: DefaultProbe}
 		astarPDB  = Member{Label: "A* + PDB", Order: "astar", Heuristic: "pdb", Shortest: true}
 		greedyPA  = Member{Label: "greedy + predicates (syntax)", Order: "gbfs", Heuristic: "pa:preds=syntax"}
-		dfs       = Member{Label: "DFS", Order: "dfs", Probe: DefaultProbe}
 		greedyMAS = Member{Label: "greedy + M&S", Order: "gbfs", Heuristic: "mas"}
-		rdfs      = Member{Label: "random DFS (seed 1)", Order: "rdfs", Seed: 1, Probe: DefaultProbe}
 		astarMAS  = Member{Label: "A* + M&S", Order: "astar", Heuristic: "mas", Shortest: true}
 		bfs       = Member{Label: "BFS", Order: "bfs", Shortest: true}
 	)
 	if shortest {
 		return []Member{greedyHU, astarPDB, astarMAS, bfs, greedyPA, dfs}
 	}
-	return []Member{greedyHU, astarPDB, greedyPA, dfs, greedyMAS, rdfs}
+	return []Member{greedyHU, dfs, rdfs, astarPDB, greedyPA, greedyMAS}
 }
 
 // Name is the member's name in one word-ish string, as a share link or a

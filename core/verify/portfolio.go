@@ -75,6 +75,8 @@ type race struct {
 	ends    chan ended
 	tables  *tableCache
 	started []time.Time
+	// stopped is the reason of the run whose end stopped the race.
+	stopped string
 }
 
 // checkPortfolio decides f by racing opts.Portfolio's members, at most
@@ -130,7 +132,11 @@ func (r *race) run(ctx context.Context) {
 			}
 			continue
 		}
-		if r.rules.End(e.run, r.classify(e)) {
+		end := r.classify(e)
+		if end.How == portfolio.Stopped && r.rules.State(e.run.Member) == portfolio.Running && r.stopped == "" {
+			r.stopped = e.res.Reason
+		}
+		if r.rules.End(e.run, end) {
 			for _, cancel := range r.cancels {
 				cancel()
 			}
@@ -251,18 +257,19 @@ func (r *race) result() (*Result, error) {
 	return res, nil
 }
 
-// undecided says why no member decided: the reason of a run the race's
-// budget stopped, else the budget that stopped most members' last runs;
-// "" when every member failed with an error.
+// undecided says why no member decided: the reason of the run that
+// ended the race (its time limit, a cancellation, a run-time error of
+// the model), else the reason most members failed for; "" when every
+// member failed with an error.
 func (r *race) undecided() string {
+	if r.stopped != "" {
+		return r.stopped
+	}
 	counts := map[string]int{}
 	best := ""
 	for i, x := range r.results {
-		if x == nil {
+		if x == nil || r.rules.State(i) != portfolio.Dropped {
 			continue
-		}
-		if r.rules.State(i) == portfolio.Lost && x.Reason != search.ReasonCancelled {
-			return x.Reason
 		}
 		counts[x.Reason]++
 		if best == "" || counts[x.Reason] > counts[best] {

@@ -184,3 +184,19 @@ func TestAutoCancelled(t *testing.T) {
 		t.Fatalf("portfolio %+v, want no winner", res.Portfolio)
 	}
 }
+
+// TestAutoTimeLimit: a race stopped by its time limit says so, not the
+// reason a member's probe ended.
+func TestAutoTimeLimit(t *testing.T) {
+	n := testmodel.File(t, "../../testdata/models/fischer.xml")
+	f := testmodel.Query(t, n, "A[] not deadlock")
+	opts := autoOptions(t, "none")
+	opts.Timeout = 1
+	res, err := verify.Check(context.Background(), n, f, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != verify.Unknown || res.Reason != search.ReasonTime {
+		t.Fatalf("verdict %v (%q), want unknown (time limit)", res.Verdict, res.Reason)
+	}
+}

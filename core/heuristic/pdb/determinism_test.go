@@ -4,14 +4,9 @@
 package pdb_test
 
 import (
-	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"runtime"
-	"sync"
-	"sync/atomic"
 	"testing"
 
+	"beeline/core/heuristic"
 	"beeline/core/heuristic/pdb"
 	"beeline/core/internal/reachtest"
 	"beeline/core/internal/testmodel"
@@ -73,68 +68,30 @@ var byteCases = []byteCase{
 	},
 }
 
-// tableSum builds c's table and returns its SHA-256 and pattern.
-func tableSum(t *testing.T, c byteCase) (string, string) {
-	t.Helper()
-	p := reachtest.New(t, c.net(t), c.query)
-	h := pdb.New(p.N, p.Target, c.opts)
-	if err := h.Precompute(context.Background(), nil); err != nil {
-		t.Fatal(err)
+// shared returns the cases in reachtest's form, each table described
+// by its pattern.
+func shared() []reachtest.ByteCase {
+	out := make([]reachtest.ByteCase, len(byteCases))
+	for i, c := range byteCases {
+		out[i] = reachtest.ByteCase{
+			Name:  c.name,
+			Net:   c.net,
+			Query: c.query,
+			New: func(p *reachtest.Problem) heuristic.Heuristic {
+				return pdb.New(p.N, p.Target, c.opts)
+			},
+			About: func(h heuristic.Heuristic) string { return "pattern " + h.(*pdb.Heuristic).Pattern().String() },
+			Sum:   c.sum,
+		}
 	}
-	b, err := h.Table()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := sha256.Sum256(b)
-	return hex.EncodeToString(s[:]), h.Pattern().String()
+	return out
 }
 
 // TestTableBytes checks each case's table against its recorded SHA-256:
 // natively and under js/wasm, the same bytes.
-func TestTableBytes(t *testing.T) {
-	for _, c := range byteCases {
-		t.Run(c.name, func(t *testing.T) {
-			if got, pattern := tableSum(t, c); got != c.sum {
-				t.Errorf("table of pattern %s has SHA-256 %s, want %s", pattern, got, c.sum)
-			}
-		})
-	}
-}
+func TestTableBytes(t *testing.T) { reachtest.ExpectTableBytes(t, shared()) }
 
 // TestTableIgnoresLoad builds each case's table twice, once while
 // goroutines spin on every core, and compares the bytes: dprc's trials
 // count work, not time, so a busy machine changes no pattern.
-func TestTableIgnoresLoad(t *testing.T) {
-	if runtime.GOOS == "js" {
-		t.Skip("js/wasm runs one thread: spinning goroutines would starve the build, not slow it")
-	}
-	for _, c := range byteCases {
-		t.Run(c.name, func(t *testing.T) {
-			quiet, pattern := tableSum(t, c)
-			stop := spin(2 * runtime.NumCPU())
-			busy, busyPattern := tableSum(t, c)
-			stop()
-			if busy != quiet {
-				t.Errorf("beside busy goroutines, pattern %s (SHA-256 %s); alone, %s (%s)", busyPattern, busy, pattern, quiet)
-			}
-		})
-	}
-}
-
-// spin starts n goroutines that keep a core busy until stop returns.
-func spin(n int) (stop func()) {
-	var done atomic.Bool
-	var wg sync.WaitGroup
-	for range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for x := 0; !done.Load(); x++ {
-			}
-		}()
-	}
-	return func() {
-		done.Store(true)
-		wg.Wait()
-	}
-}
+func TestTableIgnoresLoad(t *testing.T) { reachtest.ExpectTableIgnoresLoad(t, shared()) }

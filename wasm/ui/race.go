@@ -210,12 +210,13 @@ func raceResult(race *portfolio.Race, runs []memberRun, jobs int, stoppedBy stri
 }
 
 // commonReason is the reason most members' last runs ended undecided
-// with, the first of them on a tie; "" when none has a result.
+// with, the first of them on a tie; "" when none has a result. A spent
+// probe is no reason: the member would have run on.
 func commonReason(runs []memberRun) string {
 	counts := map[string]int{}
 	best := ""
 	for _, mr := range runs {
-		if mr.res == nil || mr.res.Reason == "" {
+		if mr.res == nil || mr.res.Reason == "" || mr.probeSpent {
 			continue
 		}
 		counts[mr.res.Reason]++

@@ -177,6 +177,11 @@ func TestRaceResultUndecided(t *testing.T) {
 	if res, _ := raceResult(race, runs, 2, reasonTime); res.Reason != reasonTime {
 		t.Errorf("stopped by the time limit: reason %q", res.Reason)
 	}
+	runs[0] = memberRun{res: &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: reasonStates}, probeSpent: true}
+	if res, _ := raceResult(race, runs, 2, ""); res.Reason != "memory limit" {
+		t.Errorf("a spent probe beside a memory limit: reason %q", res.Reason)
+	}
+	runs[0] = memberRun{failure: "the table did not fit"}
 	runs[1].res = nil
 	runs[1].failure = "other"
 	if res, failure := raceResult(race, runs, 2, ""); res != nil || failure != "the table did not fit" {

@@ -84,6 +84,9 @@ func TestPageHostileLinks(t *testing.T) {
 func TestPageHostileMemoryBudget(t *testing.T) {
 	ctx := openPage(t, site(t))
 	chooseExample(t, ctx, "counters")
+	// Breadth-first search, which stores the big state space: the auto
+	// order, the page's default, proves the query at once with hU.
+	pick(t, ctx, "order", "bfs")
 	Eval[bool](t, ctx, `(() => { const m = document.getElementById("memory"); m.value = "16"; m.dispatchEvent(new Event("change")); return true })()`)
 	checkQuery(t, ctx, 0)
 	waitPage(t, ctx, `document.body.dataset.job === "idle" && document.getElementById("status").textContent.startsWith("Not decided")`, 60*time.Second)

@@ -127,7 +127,9 @@ func TestPageSpeed(t *testing.T) {
 	upload(t, ctx, trainGate)
 	waitOpened(t, ctx, "train-gate.xml")
 	for _, q := range []int{0, 7, 8, 9, 10, 11, 12} {
-		rows = append(rows, checkTimed(t, ctx, cli, trainGate, q, nil))
+		// Breadth-first search in both: the command line's default, and
+		// what the page checked with before the auto order was its own.
+		rows = append(rows, checkTimed(t, ctx, cli, trainGate, q, []string{"--search", "bfs"}))
 	}
 
 	// CSMA/CD 20N's query with greedy search and hU (its pattern database
@@ -168,8 +170,10 @@ func waitOpened(t *testing.T, ctx context.Context, name string) float64 {
 // line's (run with the extra flags, which the page is set to as well).
 func checkTimed(t *testing.T, ctx context.Context, cli, model string, q int, flags []string) speedRow {
 	t.Helper()
-	if len(flags) == 4 {
+	if len(flags) >= 2 {
 		pick(t, ctx, "order", flags[1])
+	}
+	if len(flags) == 4 {
 		pick(t, ctx, "heuristic", flags[3])
 	}
 	marker := fmt.Sprintf(`document.querySelector('#queries li[data-query="%d"] .marker')`, q)

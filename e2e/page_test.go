@@ -100,11 +100,14 @@ func TestPageStarts(t *testing.T) {
 	if n := Eval[int](t, ctx, `document.querySelectorAll("#gallery option[value]:not([value=''])").length`); n != 6 {
 		t.Errorf("the gallery lists %d examples, want 6", n)
 	}
-	if got := Eval[string](t, ctx, `[...document.querySelectorAll("#order option")].filter(o => !o.disabled).map(o => o.value).join(" ")`); got != "bfs dfs rdfs astar gbfs" {
+	if got := Eval[string](t, ctx, `[...document.querySelectorAll("#order option")].filter(o => !o.disabled).map(o => o.value).join(" ")`); got != "bfs dfs rdfs astar gbfs auto" {
 		t.Errorf("search orders offered: %q", got)
 	}
+	if got := Eval[string](t, ctx, `document.getElementById("order").value`); got != "auto" {
+		t.Errorf("the order menu starts on %q, want auto", got)
+	}
 	if Eval[bool](t, ctx, `!document.getElementById("heuristic").hidden`) {
-		t.Error("the heuristic menu shows for breadth-first search")
+		t.Error("the heuristic menu shows for the auto order, which races its own heuristics")
 	}
 	Screenshot(t, ctx, "page-start.png")
 	if got := Eval[string](t, ctx, `document.documentElement.dataset.theme`); got != "light" {
@@ -199,6 +202,9 @@ func TestPageCheckStepAndShare(t *testing.T) {
 func TestPageCancelLongSearch(t *testing.T) {
 	ctx := openPage(t, site(t))
 	chooseExample(t, ctx, "counters")
+	// Breadth-first search, as the example's card sets: the auto order,
+	// the page's default, proves the query at once with hU's dead ends.
+	pick(t, ctx, "order", "bfs")
 	checkQuery(t, ctx, 0)
 	waitPage(t, ctx, `document.body.dataset.job === "checking" && Number((document.getElementById("p-explored")||{}).textContent) > 0`, 30*time.Second)
 	before := Eval[string](t, ctx, `document.getElementById("p-explored").textContent`)

@@ -111,6 +111,7 @@ func (v *verifier) checkOne(b *batch, r *queryRow) {
 	v.renderQueries()
 	v.setStatus("Checking "+r.q.Formula+" …", "")
 	v.byID(idProgress).SetInnerHTML("")
+	v.hideRace()
 	v.progressField("phase", "Phase", "starting") // first in the list, whatever comes next
 	v.showSummary(b)
 	go func() {
@@ -123,6 +124,16 @@ func (v *verifier) checkOne(b *batch, r *queryRow) {
 			b.opts = &o
 		}
 		req.Options = *b.opts
+		only := ""
+		if v.linkFormula == r.q.Formula {
+			only = v.linkWinner
+		}
+		v.raceOnly("", "")
+		if portfolioOrder(v.catalog, string(req.Options.Order)) && raceable(r.q.Formula) {
+			v.progressField("phase", "Phase", "racing")
+			v.checkRace(req, r, only)
+			return
+		}
 		if precomputes(v.catalog, req.Options) != nil && reachability(r.q.Formula) {
 			v.checkWithTable(req, r)
 			return

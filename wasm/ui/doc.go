@@ -95,6 +95,22 @@
 // share link finds it there and checks with it at once. Tables move
 // between worker and page as transferred buffers.
 //
+// The auto order, which the order menu starts on, is a race on E<> and
+// A[] queries (race.go, race_js.go): the page runs core/portfolio's
+// rules itself, each member's run a /check in a fresh worker, at most
+// min(cores − 1, 4) at once and at least two (one would make a 2-core
+// machine's race a sequence), each with its share of the memory budget.
+// The first verdict wins (with a shortest trace asked for, a trace from
+// a member that guarantees none is "found, not yet shortest" until one
+// that does confirms it); every other worker is terminated at once, and
+// Cancel terminates them all. A table under the progress list has a row
+// per member (its state, states, rate, best estimate), kept with their
+// figures when the race ends; the result carries a protocol.Portfolio,
+// the status line and the row name the winner, and a share link names
+// it (share.Link.Winner): opening the link checks with that member
+// alone, so its trace replays. <body data-workers> counts the workers
+// of jobs under way.
+//
 // Check and Check all (batch_js.go) check the selected queries, or all,
 // one after the other, each as its own job in a fresh worker with the
 // options read once; the query list selects several rows as a file list

@@ -38,6 +38,17 @@ type engine struct {
 	// resident, when set (by newParser), answers the paths the resident
 	// parse worker serves (residentPath) instead of a fresh worker.
 	resident func(path string, req *protocol.Request, onFrame func(protocol.Frame)) *job
+	// live counts the jobs whose worker runs (the spare and the resident
+	// parse worker are not counted); <body data-workers> says it, so that
+	// a test can see that no worker is left running after a race.
+	live int
+}
+
+// countLive adds d to the jobs whose worker runs, and says it on
+// <body data-workers>.
+func (e *engine) countLive(d int) {
+	e.live += d
+	global.Get("document").Get("body").Call("setAttribute", "data-workers", e.live)
 }
 
 // loadEngine downloads and compiles the engine in the background,
@@ -161,6 +172,7 @@ func (e *engine) fresh(path string, req *protocol.Request, onFrame func(protocol
 	j.warm = w.warm
 	e.spare = e.newWorker()
 	j.run(w)
+	e.countLive(1)
 	return j, nil
 }
 
@@ -249,5 +261,6 @@ func (j *job) stop() {
 	j.done = true
 	if j.w != nil {
 		j.w.terminate()
+		j.e.countLive(-1)
 	}
 }

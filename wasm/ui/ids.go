@@ -81,6 +81,10 @@ const (
 	idProgress         = "progress"
 	idStatus           = "status"
 	idSummary          = "summary" // the summary of a check of several queries
+	// The table of the auto order's race (race_js.go).
+	idRace        = "race"
+	idRaceSummary = "race-summary"
+	idRaceRows    = "race-rows"
 	// The simulator and the trace player.
 	idSimulator      = "simulator"
 	idSimClose       = "sim-close"
@@ -187,6 +191,9 @@ var elementTags = map[string]string{
 	idProgress:         "dl",
 	idStatus:           "p",
 	idSummary:          "p",
+	idRace:             "details",
+	idRaceSummary:      "summary",
+	idRaceRows:         "tbody",
 	idSimulator:        "section",
 	idSimClose:         "button",
 	idTraceTitle:       "span",

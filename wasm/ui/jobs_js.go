@@ -37,6 +37,7 @@ func (v *verifier) reset(in *input) {
 	v.queries, v.sel = nil, -1
 	v.renderQueries()
 	v.byID(idProgress).SetInnerHTML("")
+	v.hideRace()
 	v.setStatus("", "")
 	v.clearSummary()
 }
@@ -90,6 +91,10 @@ func (v *verifier) cancelJob() {
 		v.progressField("table", "Table", "cancelled")
 	}
 	v.flow = nil
+	if rc := v.race; rc != nil {
+		rc.cancel()
+		v.race = nil
+	}
 	if r := v.running; r != nil {
 		r.forget()
 		v.running = nil
@@ -321,6 +326,9 @@ func (v *verifier) showResult(res *protocol.Result, row *queryRow) {
 			row.answer = valuesText(res.Formula, res.Values)
 		}
 		row.stats = rowStats(res.Explored, res.Seconds)
+		if w := winnerLabel(res.Portfolio); w != "" {
+			row.stats += ", by " + w
+		}
 		if res.Trace != nil {
 			row.res = res
 		}
@@ -355,6 +363,13 @@ func (v *verifier) showResult(res *protocol.Result, row *queryRow) {
 	if proof := proofText(res, v.catalog); proof != "" {
 		stats = " " + strings.ToUpper(proof[:1]) + proof[1:] + ", stored " + strconv.FormatInt(res.Stored, 10) +
 			", in " + state.FormatFloat(res.Seconds) + " s."
+	}
+	// A race names its winner, whose figures the rest are.
+	if t := raceText(res.Portfolio); t != "" {
+		stats = " " + t + stats
+		if w := winnerLabel(res.Portfolio); w != "" {
+			v.progressField("winner", "Decided by", w)
+		}
 	}
 	v.setStatus(statusLine(res, stats))
 	if b := v.batch; res.Trace != nil && row != nil && b != nil && b.many {

@@ -53,6 +53,9 @@ func (a *app) linkFragment() (string, bool) {
 		l.End, l.Loop = a.sim.tr.End, a.sim.tr.Loop
 		if a.sim.res == nil {
 			l.Formula, l.Sim, l.Den = "", a.menu(idSimMode).Value(), a.sim.tr.Den
+		} else {
+			// The auto order's trace is its winner's: the link names it.
+			l.Winner = winnerName(a.sim.res.Portfolio)
 		}
 	default:
 		l.Formula, _ = a.verifier.selectedFormula()
@@ -204,12 +207,24 @@ func (a *app) openLink(frag string) {
 		return
 	}
 	a.link = l
+	if l.Winner != "" {
+		// The trace was the auto order's winner's: that search alone is
+		// run again, so that the trace found is the same.
+		a.verifier.raceOnly(l.Winner, l.Formula)
+		a.notify("Opening a shared link: checking "+l.Formula+" again with "+l.Winner+", the search of the auto order that found its trace…", false)
+		return
+	}
 	a.notify("Opening a shared link: checking "+l.Formula+" again…", false)
 }
 
 // checkLink runs the shared query once the model is loaded.
 func (a *app) checkLink() {
 	l := a.link
+	defer func() {
+		if a.link == nil {
+			a.verifier.raceOnly("", "") // the link checks nothing
+		}
+	}()
 	if a.model.Hash != "" && a.model.Hash != l.Hash {
 		a.link = nil
 		a.notify("The shared trace cannot be shown: the engine read a different model than the link's (hash "+a.model.Hash[:12]+"…).", true)

@@ -93,6 +93,13 @@ type verifier struct {
 	// read (a gallery card's); -1 when none.
 	pendingCheck int
 
+	// race is the auto order's race under way (race_js.go), nil when
+	// none; linkWinner names the member a share link's trace came from,
+	// which the link's check of linkFormula races alone ("" when none).
+	race        *pageRace
+	linkWinner  string
+	linkFormula string
+
 	// batch is the run of checks under way (batch_js.go), nil when none;
 	// anchor is the row a Shift-click's range of rows starts from.
 	batch  *batch

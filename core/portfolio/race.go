@@ -86,7 +86,7 @@ type Race struct {
 // the others start, when it is a cheap member (one with a Probe): a
 // query it decides at once is decided without the cost of starting the
 // others beside it, and one it does not costs them a few milliseconds.
-const HeadStart = 500
+const HeadStart = 100
 
 // NewRace starts a race of members with at most slots runs at once
 // (at least one). With shortest, a trace ends the race only when it is a

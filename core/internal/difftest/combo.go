@@ -100,7 +100,7 @@ func withParam(specs []string, name string, values []string) []string {
 // r with no heuristic and with each of heuristics, with symmetry
 // reduction on and, when symmetric, also off, with and without a trace;
 // the heuristics that precompute once more with their table from
-// prepare. Heuristics are
+// prepare; the portfolio order (auto) with none. Heuristics are
 // left out when trivial (a target no heuristic reads: every estimate
 // is 0).
 func Combos(r *options.Registry, heuristics []string, symmetric, trivial bool) []Combo {
@@ -114,7 +114,11 @@ func Combos(r *options.Registry, heuristics []string, symmetric, trivial bool) [
 	}
 	var out []Combo
 	for _, o := range r.Orders {
-		for _, h := range hs {
+		ohs := hs
+		if o.Portfolio {
+			ohs = []string{""} // it picks its members' heuristics
+		}
+		for _, h := range ohs {
 			for _, off := range syms {
 				for _, trace := range []bool{false, true} {
 					out = append(out, Combo{Order: o.Name, Heuristic: h, NoSymmetry: off, Trace: trace})

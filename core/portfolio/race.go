@@ -22,7 +22,7 @@ const (
 	// Failed: the member cannot decide this query (its precomputation
 	// did not fit its budget, its memory share ran out, an error).
 	Failed
-	// Stopped: a budget of the whole race (time, states, cancellation)
+	// Stopped: a budget of the whole race (time, cancellation)
 	// or a run-time error of the model stopped the run: no other member
 	// would do better, and the race ends undecided.
 	Stopped

@@ -184,9 +184,7 @@ func (r *race) memberOptions(run portfolio.Run) Options {
 	if o.MaxMemory > 0 {
 		o.MaxMemory /= int64(r.out.Jobs)
 	}
-	if run.Probe > 0 && (o.MaxStates <= 0 || run.Probe < o.MaxStates) {
-		o.MaxStates = run.Probe
-	}
+	o.MaxStates, _ = run.Budget(o.MaxStates)
 	if p := r.opts.MemberProgress; p != nil {
 		i := run.Member
 		o.Progress = func(s search.Stats) { p(i, s) }
@@ -211,23 +209,11 @@ func (r *race) record(e ended) {
 
 // classify reads how a run ended, in the rules' terms.
 func (r *race) classify(e ended) portfolio.End {
-	switch {
-	case e.err != nil:
-		return portfolio.End{How: portfolio.Failed}
-	case e.res.Verdict != Unknown:
-		m := r.members[e.run.Member].Member
-		return portfolio.End{How: portfolio.Decided, Trace: e.res.Depth >= 0, Shortest: m.Shortest, Depth: e.res.Depth}
+	o := portfolio.Outcome{Failed: e.err != nil}
+	if e.err == nil {
+		o.Decided, o.Trace, o.Depth, o.Reason = e.res.Verdict != Unknown, e.res.Depth >= 0, e.res.Depth, e.res.Reason
 	}
-	switch e.res.Reason {
-	case search.ReasonStates:
-		if e.run.Probe > 0 && (r.opts.MaxStates <= 0 || e.run.Probe < r.opts.MaxStates) {
-			return portfolio.End{How: portfolio.ProbeSpent}
-		}
-		return portfolio.End{How: portfolio.Failed}
-	case search.ReasonMemory:
-		return portfolio.End{How: portfolio.Failed}
-	}
-	return portfolio.End{How: portfolio.Stopped}
+	return portfolio.Read(e.run, r.members[e.run.Member].Member, r.opts.MaxStates, o)
 }
 
 // result is the race's outcome: the winner's result with the race's

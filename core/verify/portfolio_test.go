@@ -200,3 +200,16 @@ func TestAutoTimeLimit(t *testing.T) {
 		t.Fatalf("verdict %v (%q), want unknown (time limit)", res.Verdict, res.Reason)
 	}
 }
+
+// TestAutoReasons: the race reads core/search's reasons by the words
+// core/portfolio spells out for the page.
+func TestAutoReasons(t *testing.T) {
+	for _, c := range [][2]string{
+		{portfolio.ReasonStates, search.ReasonStates}, {portfolio.ReasonMemory, search.ReasonMemory},
+		{portfolio.ReasonTime, search.ReasonTime}, {portfolio.ReasonCancelled, search.ReasonCancelled},
+	} {
+		if c[0] != c[1] {
+			t.Errorf("core/portfolio says %q where core/search says %q", c[0], c[1])
+		}
+	}
+}

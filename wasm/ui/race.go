@@ -74,9 +74,7 @@ func runOptions(user protocol.Options, m portfolio.Member, run portfolio.Run, sl
 	}
 	o := user
 	o.Order, o.Heuristic, o.Seed = protocol.Order(m.Order), h, m.Seed
-	if run.Probe > 0 && (o.MaxStates <= 0 || run.Probe < o.MaxStates) {
-		o.MaxStates = run.Probe
-	}
+	o.MaxStates, _ = run.Budget(o.MaxStates)
 	if o.MaxMemory > 0 && slots > 1 {
 		o.MaxMemory /= int64(slots)
 	}
@@ -87,49 +85,26 @@ func runOptions(user protocol.Options, m portfolio.Member, run portfolio.Run, sl
 	return o, nil
 }
 
-// The catalog's trace modes the race reads (core/options' traces), and
-// the reasons of an unknown verdict it tells apart (core/search's
-// Reason*, spelled out: core/search would bring the engine into the
-// page's wasm).
+// The catalog's trace modes the race reads (core/options' traces).
 const (
-	traceSome       protocol.TraceMode = "some"
-	traceShortest   protocol.TraceMode = "shortest"
-	reasonStates                       = "state limit"
-	reasonTime                         = "time limit"
-	reasonCancelled                    = "cancelled"
+	traceSome     protocol.TraceMode = "some"
+	traceShortest protocol.TraceMode = "shortest"
 )
 
-// runEnd says how a run of member m ended, in the race's terms: res is
-// its result (nil when it failed, failed set), userStates the user's
-// state budget (0: none).
-//
-//   - A verdict decides; it reached the target (Trace) when the result
-//     has a trace or the search did not run out of states.
-//   - Unknown for the run's probe (smaller than the user's state budget):
-//     the probe is spent, and the member runs again without it.
-//   - The user's time limit, or a cancellation: the race is stopped.
-//   - Anything else (an error, the memory share, the user's state
-//     budget) is the member's own failure: the others go on.
+// runEnd says how a run of member m ended, in the race's terms
+// (portfolio.Read): res is its result (nil when it failed, failed set),
+// userStates the user's state budget (0: none). A verdict reached the
+// target (Trace) when the result has a trace or the search did not run
+// out of states; an error verdict is the member's failure.
 func runEnd(res *protocol.Result, failed bool, run portfolio.Run, m portfolio.Member, userStates int64) portfolio.End {
-	if failed || res == nil {
-		return portfolio.End{How: portfolio.Failed}
-	}
-	if res.Verdict.Decided() {
-		e := portfolio.End{How: portfolio.Decided, Trace: res.Trace != nil || !res.Exhausted, Shortest: m.Shortest}
+	o := portfolio.Outcome{Failed: failed || res == nil || res.Verdict == protocol.VerdictError}
+	if !o.Failed {
+		o.Decided, o.Trace, o.Reason = res.Verdict.Decided(), res.Trace != nil || !res.Exhausted, res.Reason
 		if res.Trace != nil {
-			e.Depth = int32(len(res.Trace.Steps))
+			o.Depth = int32(len(res.Trace.Steps))
 		}
-		return e
 	}
-	switch {
-	case res.Verdict != protocol.VerdictUnknown:
-		return portfolio.End{How: portfolio.Failed}
-	case res.Reason == reasonStates && run.Probe > 0 && (userStates <= 0 || run.Probe < userStates):
-		return portfolio.End{How: portfolio.ProbeSpent}
-	case res.Reason == reasonTime || res.Reason == reasonCancelled:
-		return portfolio.End{How: portfolio.Stopped}
-	}
-	return portfolio.End{How: portfolio.Failed}
+	return portfolio.Read(run, m, userStates, o)
 }
 
 // memberRun is what the page knows of one member in a race: its runs so

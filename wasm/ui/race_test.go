@@ -79,16 +79,18 @@ func TestRunEnd(t *testing.T) {
 			portfolio.End{How: portfolio.Decided, Trace: true}},
 		{"proof", &protocol.Result{Verdict: protocol.VerdictSatisfied, Exhausted: true}, false, portfolio.Run{}, 0, portfolio.Member{},
 			portfolio.End{How: portfolio.Decided}},
-		{"probe", &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: reasonStates}, false, portfolio.Run{Probe: 10}, 0, portfolio.Member{},
+		{"probe", &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: portfolio.ReasonStates}, false, portfolio.Run{Probe: 10}, 0, portfolio.Member{},
 			portfolio.End{How: portfolio.ProbeSpent}},
-		{"user's states", &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: reasonStates}, false, portfolio.Run{Probe: 10}, 5, portfolio.Member{},
+		{"user's states", &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: portfolio.ReasonStates}, false, portfolio.Run{Probe: 10}, 5, portfolio.Member{},
 			portfolio.End{How: portfolio.Failed}},
 		{"memory", &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: "memory limit"}, false, portfolio.Run{}, 0, portfolio.Member{},
 			portfolio.End{How: portfolio.Failed}},
-		{"time", &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: reasonTime}, false, portfolio.Run{}, 0, portfolio.Member{},
+		{"time", &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: portfolio.ReasonTime}, false, portfolio.Run{}, 0, portfolio.Member{},
 			portfolio.End{How: portfolio.Stopped}},
 		{"error verdict", &protocol.Result{Verdict: protocol.VerdictError}, false, portfolio.Run{}, 0, portfolio.Member{},
 			portfolio.End{How: portfolio.Failed}},
+		{"run-time error of the model", &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: "division by zero (m.xta:3:9)"}, false, portfolio.Run{}, 0, portfolio.Member{},
+			portfolio.End{How: portfolio.Stopped}},
 	} {
 		if got := runEnd(c.res, c.failed, c.run, c.m, c.user); got != c.want {
 			t.Errorf("%s: runEnd = %+v, want %+v", c.name, got, c.want)
@@ -174,10 +176,10 @@ func TestRaceResultUndecided(t *testing.T) {
 	if s := raceText(res.Portfolio); !strings.HasPrefix(s, "No search of the auto order decided it") {
 		t.Errorf("raceText = %q", s)
 	}
-	if res, _ := raceResult(race, runs, 2, reasonTime); res.Reason != reasonTime {
+	if res, _ := raceResult(race, runs, 2, portfolio.ReasonTime); res.Reason != portfolio.ReasonTime {
 		t.Errorf("stopped by the time limit: reason %q", res.Reason)
 	}
-	runs[0] = memberRun{res: &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: reasonStates}, probeSpent: true}
+	runs[0] = memberRun{res: &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: portfolio.ReasonStates}, probeSpent: true}
 	if res, _ := raceResult(race, runs, 2, ""); res.Reason != "memory limit" {
 		t.Errorf("a spent probe beside a memory limit: reason %q", res.Reason)
 	}

@@ -52,9 +52,9 @@ func Read(run Run, m Member, userStates int64, o Outcome) End {
 		if _, probe := run.Budget(userStates); probe {
 			return End{How: ProbeSpent}
 		}
-		return End{How: Failed}
+		return End{How: Failed, Reason: o.Reason}
 	case o.Reason == ReasonMemory:
-		return End{How: Failed}
+		return End{How: Failed, Reason: o.Reason}
 	}
-	return End{How: Stopped}
+	return End{How: Stopped, Reason: o.Reason}
 }

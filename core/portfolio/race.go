@@ -37,6 +37,9 @@ type End struct {
 	Shortest bool
 	// Depth is the number of transitions of the run's trace (with Trace).
 	Depth int32
+	// Reason is why a run that failed or stopped is undecided ("memory
+	// limit", "time limit"); "" for an error (a failure with no result).
+	Reason string
 }
 
 // State is where a member stands in the race.
@@ -80,6 +83,10 @@ type Race struct {
 	foundAt  int32
 	// head is set while the first member's head start runs alone.
 	head bool
+	// stopped is the reason of the run that stopped the race; reasons
+	// that of each member that failed with one.
+	stopped string
+	reasons []string
 }
 
 // HeadStart is the most states the first member stores alone, before
@@ -93,7 +100,7 @@ const HeadStart = 100
 // shortest one (see the package documentation).
 func NewRace(members []Member, slots int, shortest bool) *Race {
 	r := &Race{members: members, slots: max(slots, 1), shortest: shortest,
-		states: make([]State, len(members)), winner: -1, found: -1}
+		states: make([]State, len(members)), reasons: make([]string, len(members)), winner: -1, found: -1}
 	for i, m := range members {
 		r.queue = append(r.queue, Run{Member: i, Probe: m.Probe})
 	}
@@ -142,8 +149,10 @@ func (r *Race) End(run Run, e End) (over bool) {
 		r.queue = append(r.queue, Run{Member: m})
 	case e.How == Failed:
 		r.states[m] = Dropped
+		r.reasons[m] = e.Reason
 	default:
 		r.states[m] = Lost
+		r.stopped = e.Reason
 		r.finish()
 	}
 	r.prune()
@@ -242,6 +251,28 @@ func (r *Race) Winner() int {
 		return r.found
 	}
 	return -1
+}
+
+// Reason says why a race that ended with no winner is undecided: the
+// reason of the run that stopped it, else the reason most members that
+// failed gave (on a tie, the first member's); "" when they all failed
+// with errors. A spent probe is no reason: its member would have run on.
+func (r *Race) Reason() string {
+	if r.stopped != "" {
+		return r.stopped
+	}
+	counts := map[string]int{}
+	best := ""
+	for i, why := range r.reasons {
+		if why == "" || r.states[i] != Dropped {
+			continue
+		}
+		counts[why]++
+		if best == "" || counts[why] > counts[best] {
+			best = why
+		}
+	}
+	return best
 }
 
 // Found returns the member whose trace decided the verdict but is not

@@ -190,3 +190,19 @@ func TestHeadStart(t *testing.T) {
 		t.Errorf("a head start that decides: runs %v, want only it", runs)
 	}
 }
+
+// TestReason: an undecided race gives the reason of the run that
+// stopped it, else the one most failed members gave, never a spent
+// probe's or an error's.
+func TestReason(t *testing.T) {
+	r := NewRace(three, 3, false)
+	play(t, r, []step{{0, End{How: ProbeSpent}}, {1, End{How: Failed}}, {2, End{How: Failed, Reason: ReasonMemory}}, {0, End{How: Failed, Reason: ReasonStates}}})
+	if got := r.Reason(); got != ReasonStates {
+		t.Errorf("reason %q, want the first member's of the tied failures, %q", got, ReasonStates)
+	}
+	r = NewRace(three, 3, false)
+	play(t, r, []step{{2, End{How: Failed, Reason: ReasonMemory}}, {1, End{How: Stopped, Reason: ReasonTime}}})
+	if got := r.Reason(); got != ReasonTime {
+		t.Errorf("reason %q, want the stopping run's, %q", got, ReasonTime)
+	}
+}

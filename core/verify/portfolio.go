@@ -75,8 +75,6 @@ type race struct {
 	ends    chan ended
 	tables  *tableCache
 	started []time.Time
-	// stopped is the reason of the run whose end stopped the race.
-	stopped string
 }
 
 // checkPortfolio decides f by racing opts.Portfolio's members, at most
@@ -132,11 +130,7 @@ func (r *race) run(ctx context.Context) {
 			}
 			continue
 		}
-		end := r.classify(e)
-		if end.How == portfolio.Stopped && r.rules.State(e.run.Member) == portfolio.Running && r.stopped == "" {
-			r.stopped = e.res.Reason
-		}
-		if r.rules.End(e.run, end) {
+		if r.rules.End(e.run, r.classify(e)) {
 			for _, cancel := range r.cancels {
 				cancel()
 			}
@@ -230,7 +224,7 @@ func (r *race) result() (*Result, error) {
 		res.Order = ""
 		return &res, nil
 	}
-	res := &Result{Depth: -1, Portfolio: r.out, Reason: r.undecided()}
+	res := &Result{Depth: -1, Portfolio: r.out, Reason: r.rules.Reason()}
 	if res.Reason == "" {
 		return nil, r.firstError()
 	}
@@ -241,28 +235,6 @@ func (r *race) result() (*Result, error) {
 		}
 	}
 	return res, nil
-}
-
-// undecided says why no member decided: the reason of the run that
-// ended the race (its time limit, a cancellation, a run-time error of
-// the model), else the reason most members failed for; "" when every
-// member failed with an error.
-func (r *race) undecided() string {
-	if r.stopped != "" {
-		return r.stopped
-	}
-	counts := map[string]int{}
-	best := ""
-	for i, x := range r.results {
-		if x == nil || r.rules.State(i) != portfolio.Dropped {
-			continue
-		}
-		counts[x.Reason]++
-		if best == "" || counts[x.Reason] > counts[best] {
-			best = x.Reason
-		}
-	}
-	return best
 }
 
 // firstError is the error of the first member that failed with one.

@@ -151,21 +151,17 @@ func racePortfolio(race *portfolio.Race, runs []memberRun, jobs int) *protocol.P
 }
 
 // raceResult is the race's outcome: the winner's result with the race's
-// figures, or, when no member decided, an unknown verdict saying why;
-// stoppedBy is the reason of the run that stopped the race ("" when
-// none did). When every member failed with an error, it returns nil and
-// the first member's message.
-func raceResult(race *portfolio.Race, runs []memberRun, jobs int, stoppedBy string) (*protocol.Result, string) {
+// figures, or, when no member decided, an unknown verdict saying why
+// (portfolio.Race.Reason). When every member failed with an error, it
+// returns nil and the first member's message.
+func raceResult(race *portfolio.Race, runs []memberRun, jobs int) (*protocol.Result, string) {
 	p := racePortfolio(race, runs, jobs)
 	if w := p.Winner; w >= 0 && runs[w].res != nil {
 		res := *runs[w].res
 		res.Portfolio, res.Order = p, ""
 		return &res, ""
 	}
-	reason := stoppedBy
-	if reason == "" {
-		reason = commonReason(runs)
-	}
+	reason := race.Reason()
 	if reason == "" {
 		for _, mr := range runs {
 			if mr.failure != "" {
@@ -182,24 +178,6 @@ func raceResult(race *portfolio.Race, runs []memberRun, jobs int, stoppedBy stri
 		}
 	}
 	return res, ""
-}
-
-// commonReason is the reason most members' last runs ended undecided
-// with, the first of them on a tie; "" when none has a result. A spent
-// probe is no reason: the member would have run on.
-func commonReason(runs []memberRun) string {
-	counts := map[string]int{}
-	best := ""
-	for _, mr := range runs {
-		if mr.res == nil || mr.res.Reason == "" || mr.probeSpent {
-			continue
-		}
-		counts[mr.res.Reason]++
-		if best == "" || counts[mr.res.Reason] > counts[best] {
-			best = mr.res.Reason
-		}
-	}
-	return best
 }
 
 // winnerLabel is the label of the member whose verdict a result holds,

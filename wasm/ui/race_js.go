@@ -37,13 +37,11 @@ type pageRace struct {
 	members []memberRun
 	started []time.Time
 	at      time.Time
-	// jobsMax is the most runs at once; stoppedBy the reason of the run
-	// that stopped the whole race ("" when none did); found the result
-	// whose trace is shown as found, not yet shortest.
-	jobsMax   int
-	stoppedBy string
-	found     *protocol.Result
-	done      bool
+	// jobsMax is the most runs at once; found the result whose trace
+	// is shown as found, not yet shortest.
+	jobsMax int
+	found   *protocol.Result
+	done    bool
 	// cells are the table rows' cells, by member (after the label).
 	rows  []dom.Element
 	cells [][6]dom.Element
@@ -176,9 +174,6 @@ func (rc *pageRace) ended(i int) {
 	mr.seconds += time.Since(rc.started[i]).Seconds()
 	e := runEnd(mr.res, mr.failure != "", run, rc.rules.Members()[i], rc.user.MaxStates)
 	mr.probeSpent = e.How == portfolio.ProbeSpent
-	if e.How == portfolio.Stopped && mr.res != nil {
-		rc.stoppedBy = mr.res.Reason
-	}
 	rc.rules.End(run, e)
 	for !rc.rules.Over() {
 		obsolete := rc.rules.Obsolete()
@@ -252,7 +247,7 @@ func (rc *pageRace) finish() {
 	}
 	rc.showMembers()
 	v.progressField("racing", "Searches running", "0")
-	res, failure := raceResult(rc.rules, rc.members, max(rc.jobsMax, 1), rc.stoppedBy)
+	res, failure := raceResult(rc.rules, rc.members, max(rc.jobsMax, 1))
 	rc.showOutcome(res)
 	if res == nil {
 		v.showError(protocol.Frame{Kind: protocol.FrameError, Message: failure}, rc.row)

@@ -82,15 +82,15 @@ func TestRunEnd(t *testing.T) {
 		{"probe", &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: portfolio.ReasonStates}, false, portfolio.Run{Probe: 10}, 0, portfolio.Member{},
 			portfolio.End{How: portfolio.ProbeSpent}},
 		{"user's states", &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: portfolio.ReasonStates}, false, portfolio.Run{Probe: 10}, 5, portfolio.Member{},
-			portfolio.End{How: portfolio.Failed}},
+			portfolio.End{How: portfolio.Failed, Reason: portfolio.ReasonStates}},
 		{"memory", &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: "memory limit"}, false, portfolio.Run{}, 0, portfolio.Member{},
-			portfolio.End{How: portfolio.Failed}},
+			portfolio.End{How: portfolio.Failed, Reason: "memory limit"}},
 		{"time", &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: portfolio.ReasonTime}, false, portfolio.Run{}, 0, portfolio.Member{},
-			portfolio.End{How: portfolio.Stopped}},
+			portfolio.End{How: portfolio.Stopped, Reason: portfolio.ReasonTime}},
 		{"error verdict", &protocol.Result{Verdict: protocol.VerdictError}, false, portfolio.Run{}, 0, portfolio.Member{},
 			portfolio.End{How: portfolio.Failed}},
 		{"run-time error of the model", &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: "division by zero (m.xta:3:9)"}, false, portfolio.Run{}, 0, portfolio.Member{},
-			portfolio.End{How: portfolio.Stopped}},
+			portfolio.End{How: portfolio.Stopped, Reason: "division by zero (m.xta:3:9)"}},
 	} {
 		if got := runEnd(c.res, c.failed, c.run, c.m, c.user); got != c.want {
 			t.Errorf("%s: runEnd = %+v, want %+v", c.name, got, c.want)
@@ -131,7 +131,7 @@ func TestRaceResult(t *testing.T) {
 	if !race.End(started[1], runEnd(astar, false, started[1], members[1], 0)) {
 		t.Fatal("A*'s shortest trace did not end the race")
 	}
-	res, failure := raceResult(race, runs, 2, "")
+	res, failure := raceResult(race, runs, 2)
 	if failure != "" || res == nil {
 		t.Fatalf("raceResult: %q", failure)
 	}
@@ -161,32 +161,51 @@ func TestRaceResult(t *testing.T) {
 // the most common one; all errors: the first member's message.
 func TestRaceResultUndecided(t *testing.T) {
 	members := []portfolio.Member{{Label: "a", Order: "bfs"}, {Label: "b", Order: "dfs"}}
-	race := portfolio.NewRace(members, 2, false)
-	runs := make([]memberRun, 2)
-	r0, _ := race.Next()
-	r1, _ := race.Next()
-	runs[0].failure = "the table did not fit"
-	race.End(r0, portfolio.End{How: portfolio.Failed})
-	runs[1].res = &protocol.Result{Query: 3, Formula: "E<> x", Verdict: protocol.VerdictUnknown, Reason: "memory limit"}
-	race.End(r1, portfolio.End{How: portfolio.Failed})
-	res, _ := raceResult(race, runs, 2, "")
+	unknown := func(reason string) *protocol.Result {
+		return &protocol.Result{Query: 3, Formula: "E<> x", Verdict: protocol.VerdictUnknown, Reason: reason}
+	}
+	// race plays a race of members whose runs end with runs' results, in
+	// order, each read by runEnd, and returns the race's result.
+	race := func(runs []memberRun) (*protocol.Result, string) {
+		t.Helper()
+		r := portfolio.NewRace(members, 2, false)
+		for i := range runs {
+			run, ok := r.Next()
+			if !ok {
+				t.Fatalf("run %d not started", i)
+			}
+			r.End(run, runEnd(runs[i].res, runs[i].failure != "", run, members[i], 0))
+		}
+		if !r.Over() {
+			t.Fatal("the race is not over")
+		}
+		return raceResult(r, runs, 2)
+	}
+	runs := []memberRun{{failure: "the table did not fit"}, {res: unknown("memory limit")}}
+	res, _ := race(runs)
 	if res == nil || res.Reason != "memory limit" || res.Verdict != protocol.VerdictUnknown || res.Query != 3 || res.Portfolio.Winner != -1 {
 		t.Fatalf("raceResult = %+v", res)
 	}
 	if s := raceText(res.Portfolio); !strings.HasPrefix(s, "No search of the auto order decided it") {
 		t.Errorf("raceText = %q", s)
 	}
-	if res, _ := raceResult(race, runs, 2, portfolio.ReasonTime); res.Reason != portfolio.ReasonTime {
+	if res, _ := race([]memberRun{{res: unknown("memory limit")}, {res: unknown(portfolio.ReasonTime)}}); res.Reason != portfolio.ReasonTime {
 		t.Errorf("stopped by the time limit: reason %q", res.Reason)
 	}
-	runs[0] = memberRun{res: &protocol.Result{Verdict: protocol.VerdictUnknown, Reason: portfolio.ReasonStates}, probeSpent: true}
-	if res, _ := raceResult(race, runs, 2, ""); res.Reason != "memory limit" {
+	// A spent probe is no reason: the memory limit beside it is.
+	probe := []portfolio.Member{{Label: "a", Order: "dfs", Probe: 10}, {Label: "b", Order: "bfs"}}
+	r := portfolio.NewRace(probe, 2, false)
+	r0, _ := r.Next()
+	r1, _ := r.Next()
+	spent := memberRun{res: unknown(portfolio.ReasonStates), probeSpent: true}
+	r.End(r0, runEnd(spent.res, false, r0, probe[0], 0))
+	r.End(r1, runEnd(unknown("memory limit"), false, r1, probe[1], 0))
+	again, _ := r.Next()
+	r.End(again, runEnd(nil, true, again, probe[0], 0))
+	if res, _ := raceResult(r, []memberRun{spent, {res: unknown("memory limit")}}, 2); res.Reason != "memory limit" {
 		t.Errorf("a spent probe beside a memory limit: reason %q", res.Reason)
 	}
-	runs[0] = memberRun{failure: "the table did not fit"}
-	runs[1].res = nil
-	runs[1].failure = "other"
-	if res, failure := raceResult(race, runs, 2, ""); res != nil || failure != "the table did not fit" {
+	if res, failure := race([]memberRun{{failure: "the table did not fit"}, {failure: "other"}}); res != nil || failure != "the table did not fit" {
 		t.Errorf("all errors: %v, %q", res, failure)
 	}
 }

@@ -15,7 +15,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"beeline/core/job"
 	"beeline/core/options"
 	"beeline/core/protocol"
 	"beeline/core/verify"
@@ -171,20 +170,9 @@ func benchTable(stdout, stderr io.Writer, cases []struct{ Model, Query string },
 	fmt.Fprintln(tw, header+"\t")
 	status := exitOK
 	for _, bc := range cases {
-		l, err := loadModel(bc.Model, nil)
-		if err != nil || l.Net == nil {
-			fmt.Fprintf(stderr, "beeline bench: %s: cannot load: %v\n", bc.Model, err)
-			status = exitModelError
-			continue
-		}
-		var q *job.Query
-		if bc.Query != "" {
-			q = l.AddFormula(bc.Query)
-		} else if len(l.Queries) > 0 {
-			q = l.Queries[0]
-		}
-		if q == nil || q.Formula == nil {
-			fmt.Fprintf(stderr, "beeline bench: %s: bad query %q\n", bc.Model, bc.Query)
+		q, l, err := benchQuery("", bc.Model, bc.Query)
+		if err != nil {
+			fmt.Fprintf(stderr, "beeline bench: %v\n", err)
 			status = exitModelError
 			continue
 		}

@@ -133,7 +133,8 @@ func autoRow(l *loaded, q *job.Query, singles []verify.Options, auto verify.Opti
 func autoOptions() protocol.Options { return protocol.Options{Order: "auto"} }
 
 // benchQuery loads a case's model, from dir unless the path is the
-// repository's own, and picks its query.
+// repository's own (or absolute, or dir is ""), and picks its query:
+// the formula given, else the model's first.
 func benchQuery(dir, model, query string) (*job.Query, *loaded, error) {
 	path := model
 	if !strings.HasPrefix(model, "testdata/") && !filepath.IsAbs(model) {

@@ -114,7 +114,12 @@ func (s *searcher) memory() int64 {
 // checked before its successors join the waiting list, and the next
 // check comes after the next state is stored.
 func (s *searcher) peak() int64 {
-	return s.memory() + s.store.growth() + s.wait.growth(len(s.succ))
+	m := s.memory() + s.store.growth() + s.wait.growth(len(s.succ))
+	if p := s.part; p != nil && p.Sharing > 1 {
+		// The other workers of this process are taken to hold as much.
+		m += (m - s.base - s.overhead) * int64(p.Sharing-1)
+	}
+	return m
 }
 
 // growth returns the bytes the next Add may allocate: a new chunk of

@@ -170,6 +170,10 @@ type searcher struct {
 	succ  []int32 // nodes added by the current expansion
 	yield func(label, d2 []int32, z2 *dbm.DBM) bool
 
+	// part is this worker's share of a parallel search (RunPartition);
+	// nil for a search on its own.
+	part *partition
+
 	goals map[int32]bool // A*: goal states generated, found when popped
 	found int32          // goal node, or NoNode
 	// stop is why the search ended without a goal (going while it runs);
@@ -401,7 +405,14 @@ func (s *searcher) onSuccessor(label, d2 []int32, z2 *dbm.DBM) bool {
 		}
 		// A goal state is stored, for the result's depth.
 	}
-	n, added := s.store.addAt(d2, z2, s.cur, s.depth+1, label)
+	parent := s.cur
+	if s.part != nil {
+		if s.route(label, d2, z2) {
+			return s.stop == going
+		}
+		parent = Global(s.part.Me, s.part.Workers, s.cur)
+	}
+	n, added := s.store.addAt(d2, z2, parent, s.depth+1, label)
 	if !added {
 		s.stats.Included++
 		return true
@@ -428,6 +439,9 @@ func (s *searcher) onSuccessor(label, d2 []int32, z2 *dbm.DBM) bool {
 // budget would).
 func (s *searcher) overBudget() bool {
 	stored := int64(s.store.Len())
+	if p := s.part; p != nil {
+		stored = p.storedAll + (stored-p.storedHere)*int64(p.Workers)
+	}
 	switch {
 	case s.opts.MaxStates > 0 && stored >= s.opts.MaxStates, s.store.nodes.len() >= maxNodes:
 		s.stop = stopStates
@@ -460,6 +474,9 @@ func (s *searcher) checkpoint() bool {
 			s.fail(fmt.Errorf("store invariant: %w", err))
 			return true
 		}
+	}
+	if s.part != nil {
+		s.poll()
 	}
 	if s.opts.Progress != nil && !now.Before(s.nextProgress) {
 		s.opts.Progress(s.snapshot(now))

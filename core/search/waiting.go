@@ -2,6 +2,8 @@
 
 package search
 
+import "math"
+
 // waiting is the waiting list of a search: nodes of the store that were
 // added but not yet expanded. The order of pop is the search order. A node
 // may be covered while it waits; the search skips it when popped. A
@@ -167,4 +169,63 @@ func satAdd(a, b int32) int32 {
 		return int32(s)
 	}
 	return 1<<31 - 1
+}
+
+// levels is the waiting list of a worker of a parallel breadth-first
+// search: a FIFO queue per depth, popped from the least depth. A round
+// expands the states of one depth, and states reached through transient
+// ones that were passed through lie deeper than the next depth, so one
+// FIFO queue would not hold them in order of depth.
+type levels struct {
+	st   *Store
+	q    []fifo // q[d]: the waiting states of depth d
+	lo   int    // no state waits at a depth below lo
+	n    int
+	held int64 // the queues' arrays, in bytes (they never shrink)
+	last int   // the queue pushed last
+}
+
+func (l *levels) push(n int32) {
+	d := int(l.st.Depth(n))
+	if d >= len(l.q) {
+		l.q = append(l.q, make([]fifo, d+1-len(l.q))...)
+	}
+	c := cap(l.q[d].q)
+	l.q[d].push(n)
+	l.held += int64(cap(l.q[d].q)-c) * 4
+	l.lo = min(l.lo, d)
+	l.n++
+	l.last = d
+}
+
+func (l *levels) pop() (int32, bool) {
+	for ; l.lo < len(l.q); l.lo++ {
+		if n, ok := l.q[l.lo].pop(); ok {
+			l.n--
+			return n, true
+		}
+	}
+	return NoNode, false
+}
+
+// front returns the least depth of a waiting state, math.MaxInt32 when
+// none waits.
+func (l *levels) front() int32 {
+	for ; l.lo < len(l.q); l.lo++ {
+		if l.q[l.lo].len() > 0 {
+			return int32(l.lo)
+		}
+	}
+	return math.MaxInt32
+}
+
+func (l *levels) len() int { return l.n }
+
+func (l *levels) bytes() int64 { return l.held + int64(cap(l.q))*24 }
+
+func (l *levels) growth(n int) int64 {
+	if l.last < len(l.q) {
+		return l.q[l.last].growth(n)
+	}
+	return 0
 }

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"time"
 
@@ -59,7 +60,7 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 	fl.BoolVar(&c.json, "json", false, "print the results as one JSON object")
 	fl.BoolVar(&c.quiet, "quiet", false, "print no progress")
 	fl.BoolVar(&c.jsonProgress, "json-progress", false, "write progress to stderr as one JSON object a line, about once a second (each member's, for --search auto)")
-	fl.IntVar(&c.jobs, "jobs", 0, "with --search auto, the most searches that race at once (0: one per processor)")
+	fl.IntVar(&c.jobs, "jobs", 0, "with --search auto, the most searches that race at once; with bfs, dfs or random-dfs, the workers one search is split between (0: one per processor)")
 	fl.Int64Var(&c.maxStates, "max-states", 0, "stop a query after storing `N` states (0: no limit)")
 	fl.Var(&c.maxMemory, "max-memory", "stop a query before the process's resident memory passes `BYTES` (e.g. 512M, 2G; 0: no limit)")
 	fl.DurationVar(&c.timeout, "timeout", 0, "stop loading the model, and each query, after this `duration` (e.g. 30s, 5m; 0: no limit)")
@@ -81,6 +82,9 @@ func (c *checkFlags) options() (verify.Options, error) {
 	}
 	if c.maxStates < 0 || c.timeout < 0 || c.hcache < 0 || c.jobs < 0 {
 		return verify.Options{}, fmt.Errorf("budgets and cache sizes must not be negative")
+	}
+	if v.Jobs == 0 {
+		v.Jobs = runtime.NumCPU()
 	}
 	if c.table != "" && c.heuristic == "" {
 		return verify.Options{}, fmt.Errorf("--table needs --heuristic: the table belongs to one")
@@ -282,6 +286,7 @@ func checkOne(ctx context.Context, l *loaded, q *job.Query, opts verify.Options,
 		r.Explored, r.Stored, r.Seconds = res.Stats.Explored, res.Stats.Stored-res.Stats.Covered, res.Seconds
 		r.Heuristic, r.PrecomputeSeconds = res.Heuristic, res.PrecomputeSeconds
 		r.Symmetry, r.Order, r.Initial = res.Symmetry.String(), res.Order, res.Initial
+		r.Workers = res.Workers
 		r.Pruned, r.Reopened, r.Passed = res.Stats.Pruned, res.Stats.Reopened, res.Stats.Passed
 		r.Portfolio = present.Portfolio(res.Portfolio)
 		if res.Concrete != nil {
@@ -377,6 +382,9 @@ type queryResult struct {
 	// Order says which search order ran, and why, when it is not the one
 	// asked for.
 	Order string `json:"order,omitempty"`
+	// Workers is the number of workers one search was split between
+	// (--jobs), 0 for a search on its own.
+	Workers int `json:"workers,omitempty"`
 	// Initial says why no state was explored when the initial state
 	// violates an invariant (verify.Result.Initial).
 	Initial string `json:"initial,omitempty"`
@@ -425,6 +433,9 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 			fmt.Fprintf(w, " -- Search order : %s\n", r.Order)
 		}
 		printPortfolio(w, r.Portfolio)
+		if r.Workers > 1 {
+			fmt.Fprintf(w, " -- Workers : %d, the states split between them by discrete part\n", r.Workers)
+		}
 		if r.Symmetry != "" {
 			fmt.Fprintf(w, " -- Symmetry reduction : %s\n", r.Symmetry)
 		}

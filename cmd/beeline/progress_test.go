@@ -138,7 +138,7 @@ func TestCheckProgressOnTerminal(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{"reachability", []string{hanoi}, []string{"\rformula 0, 1.0 s: 0 explored, 0 stored, ", " states/s, "}},
+		{"reachability", []string{hanoi, "--jobs", "1"}, []string{"\rformula 0, 1.0 s: 0 explored, 0 stored, ", " states/s, "}},
 		{"pdb", []string{hanoi, "--search", "astar", "--heuristic", "pdb", "--trace", "some"}, []string{"\rformula 0, 1.0 s: precomputing pdb: ", "abstract states", " explored, "}},
 		{"liveness", []string{cycle, "--formula", "P.b --> P.c", "--formula", "A<> P.d"}, []string{"\rformula 0, ", "\rformula 1, ", " explored, "}},
 		{"sup", []string{crossing, "--formula", "sup{Train(0).Stop}: Train(0).x, q.len"}, []string{"\rformula 0, ", " explored, "}},

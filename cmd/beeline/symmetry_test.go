@@ -19,7 +19,7 @@ const symDir = "../../testdata/models/symmetry/"
 func TestCheckSymmetry(t *testing.T) {
 	stored := map[string][]int64{}
 	for _, mode := range []string{"on", "off"} {
-		out, errOut, status := runCLI(t, "check", "--json", "--symmetry", mode, symDir+"train-gate-sym.xta", symDir+"train-gate-sym.q")
+		out, errOut, status := runCLI(t, "check", "--json", "--jobs", "1", "--symmetry", mode, symDir+"train-gate-sym.xta", symDir+"train-gate-sym.q")
 		if status != exitOK {
 			t.Fatalf("--symmetry %s: status %d\n%s", mode, status, errOut)
 		}

@@ -191,7 +191,7 @@ func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopt
 	if res := o.Result; res != nil {
 		r.Explored, r.Stored, r.Seconds = res.Stats.Explored, res.Stats.Stored-res.Stats.Covered, res.Seconds
 		r.Pruned, r.Heuristic, r.Symmetry = res.Stats.Pruned, res.Heuristic, res.Symmetry.String()
-		r.Order, r.Initial = res.Order, res.Initial
+		r.Order, r.Initial, r.Workers = res.Order, res.Initial, res.Workers
 		r.Exhausted = res.Verdict != verify.Unknown && res.Depth < 0
 		r.Portfolio = present.Portfolio(res.Portfolio)
 		if res.Concrete != nil {

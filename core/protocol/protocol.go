@@ -349,6 +349,9 @@ type Result struct {
 	// Order says which search order ran, and why, when it is not the
 	// one asked for ("breadth-first: a shortest trace needs it").
 	Order string `msgpack:"order,omitempty"`
+	// Workers is the number of workers the search was split between,
+	// 0 for a search on its own.
+	Workers int `msgpack:"workers,omitempty"`
 	// Exhausted is set when the search ran out of states without reaching
 	// its target, so the verdict (A[] satisfied, E<> not satisfied) is a
 	// proof; Pruned of the states it stored were dead ends the heuristic

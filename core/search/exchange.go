@@ -5,7 +5,6 @@ package search
 
 import (
 	"context"
-	"fmt"
 	"math"
 )
 
@@ -64,7 +63,7 @@ type Report struct {
 	FoundDepth int32 `json:"foundDepth"`
 	// Stop is why this worker stopped (ReasonStates, ReasonMemory,
 	// ReasonTime, ReasonCancelled, ReasonError), "" while it goes on;
-	// Err the error when ReasonError. Merged: the first by worker.
+	// Err the error when ReasonError. Merged: the first by worker number.
 	Stop string `json:"stop,omitempty"`
 	Err  string `json:"err,omitempty"`
 	// Stats are the worker's counters; merged, summed (Elapsed and
@@ -76,7 +75,7 @@ type Report struct {
 // order of their numbers, into what Exchange.Reduce returns to each.
 func MergeReports(rs []Report) Report {
 	m := Report{Front: math.MaxInt32, Found: NoNode}
-	for w, r := range rs {
+	for _, r := range rs {
 		if len(r.Sent) > len(m.Sent) {
 			m.Sent = append(m.Sent, make([]int64, len(r.Sent)-len(m.Sent))...)
 		}
@@ -91,9 +90,6 @@ func MergeReports(rs []Report) Report {
 		}
 		if m.Stop == "" && r.Stop != "" {
 			m.Stop, m.Err = r.Stop, r.Err
-			if r.Err != "" {
-				m.Err = fmt.Sprintf("worker %d: %s", w, r.Err)
-			}
 		}
 		m.Stats = m.Stats.Sum(r.Stats)
 	}

@@ -13,6 +13,15 @@ import (
 	"time"
 )
 
+// Worker is what one worker of RunParallel searches with: its own Space
+// and Goal (neither is shared between goroutines), and what the goal's
+// errors are read from (PartOptions.GoalErr; nil: none).
+type Worker struct {
+	Space   Space
+	Goal    Goal
+	GoalErr func() error
+}
+
 // RunParallel searches as Run does, with k workers on k goroutines (k ≥
 // 1), each with its own Space and Goal from newWorker (called once per
 // worker, from the caller's goroutine, before the search starts): the
@@ -22,13 +31,13 @@ import (
 // workers'; Progress receives the merged statistics, on a goroutine of
 // its own. The trace, with Options.Trace, is gathered from the workers'
 // stores; the Result's Goal is a global number (Global).
-func RunParallel(ctx context.Context, k int, newWorker func(w int) (Space, Goal), opts Options) (*Result, error) {
+func RunParallel(ctx context.Context, k int, newWorker func(w int) Worker, opts Options) (*Result, error) {
 	if k < 1 {
 		return nil, fmt.Errorf("a parallel search needs at least one worker, not %d", k)
 	}
-	spaces, goals := make([]Space, k), make([]Goal, k)
+	workers := make([]Worker, k)
 	for w := range k {
-		spaces[w], goals[w] = newWorker(w)
+		workers[w] = newWorker(w)
 	}
 	ex := NewLocal(k)
 	parts := make([]*Partition, k)
@@ -49,8 +58,8 @@ func RunParallel(ctx context.Context, k int, newWorker func(w int) (Space, Goal)
 				// the run failed: then nobody waits for it any more.
 				ex.fail(errWorkerEnded)
 			}()
-			po := PartOptions{Me: w, Workers: k, Exchange: ex.Worker(w), Sharing: k}
-			parts[w], errs[w] = RunPartition(ctx, spaces[w], goals[w], o, po)
+			po := PartOptions{Me: w, Workers: k, Exchange: ex.Worker(w), Sharing: k, GoalErr: workers[w].GoalErr}
+			parts[w], errs[w] = RunPartition(ctx, workers[w].Space, workers[w].Goal, o, po)
 		}()
 	}
 	wg.Wait()

@@ -13,7 +13,7 @@ import (
 // runParallel runs a parallel search of k workers on copies of g.
 func runParallel(t *testing.T, k int, g *clockGraph, goal Goal, opts Options) *Result {
 	t.Helper()
-	r, err := RunParallel(context.Background(), k, func(int) (Space, Goal) { return g.clone(), goal }, opts)
+	r, err := RunParallel(context.Background(), k, func(int) Worker { return Worker{Space: g.clone(), Goal: goal} }, opts)
 	if err != nil {
 		t.Fatalf("RunParallel: %v", err)
 	}
@@ -68,7 +68,7 @@ func TestParallelExhaustive(t *testing.T) {
 		gr := randomGrid(seed, 30, 20, 0.2)
 		seq := run(t, gr, nil, Options{})
 		for k := 1; k <= 4; k++ {
-			r, err := RunParallel(context.Background(), k, func(int) (Space, Goal) { c := *gr; return &c, nil }, Options{})
+			r, err := RunParallel(context.Background(), k, func(int) Worker { c := *gr; return Worker{Space: &c} }, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -92,7 +92,7 @@ func TestParallelExhaustive(t *testing.T) {
 // by cancellation, and reports a Space's error.
 func TestParallelBudgets(t *testing.T) {
 	g := randomGrid(3, 200, 200, 0.1)
-	r, err := RunParallel(context.Background(), 3, func(int) (Space, Goal) { c := *g; return &c, nil }, Options{MaxStates: 5000})
+	r, err := RunParallel(context.Background(), 3, func(int) Worker { c := *g; return Worker{Space: &c} }, Options{MaxStates: 5000})
 	if err != nil || r.Verdict != Stopped || r.Reason != ReasonStates {
 		t.Fatalf("state budget: %v (%s), %v", r.Verdict, r.Reason, err)
 	}
@@ -101,17 +101,17 @@ func TestParallelBudgets(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r, err = RunParallel(ctx, 2, func(int) (Space, Goal) { c := *g; return &c, nil }, Options{})
+	r, err = RunParallel(ctx, 2, func(int) Worker { c := *g; return Worker{Space: &c} }, Options{})
 	if err != nil || r.Verdict != Stopped || r.Reason != ReasonCancelled {
 		t.Fatalf("cancelled: %v (%s), %v", r.Verdict, r.Reason, err)
 	}
-	r, err = RunParallel(context.Background(), 2, func(int) (Space, Goal) { c := *g; return &c, nil }, Options{Timeout: time.Nanosecond})
+	r, err = RunParallel(context.Background(), 2, func(int) Worker { c := *g; return Worker{Space: &c} }, Options{Timeout: time.Nanosecond})
 	if err != nil || r.Verdict != Stopped || r.Reason != ReasonTime {
 		t.Fatalf("time budget: %v (%s), %v", r.Verdict, r.Reason, err)
 	}
 	bad := randomClockGraph(1, 20, 3, 4, 4, 2, false)
 	bad.failAt = 0
-	r, err = RunParallel(context.Background(), 3, func(int) (Space, Goal) { return bad.clone(), nil }, Options{})
+	r, err = RunParallel(context.Background(), 3, func(int) Worker { return Worker{Space: bad.clone()} }, Options{})
 	if err == nil || !strings.Contains(err.Error(), errToy.Error()) || r.Verdict != Stopped || r.Reason != ReasonError {
 		t.Fatalf("failing space: %v (%s), %v", r.Verdict, r.Reason, err)
 	}
@@ -124,7 +124,7 @@ func TestMergeReports(t *testing.T) {
 		{Sent: []int64{1, 0}, Waiting: 1, Front: 2, Found: 9, FoundDepth: 5, Stop: ReasonError, Err: "boom"},
 		{Sent: []int64{5, 1}, Front: 7, Found: 4, FoundDepth: 5, Stop: ReasonTime},
 	})
-	if m.Sent[0] != 6 || m.Sent[1] != 3 || m.Waiting != 4 || m.Front != 2 || m.Found != 4 || m.Stop != ReasonError || m.Err != "worker 1: boom" {
+	if m.Sent[0] != 6 || m.Sent[1] != 3 || m.Waiting != 4 || m.Front != 2 || m.Found != 4 || m.Stop != ReasonError || m.Err != "boom" {
 		t.Fatalf("merged %+v", m)
 	}
 }

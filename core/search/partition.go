@@ -34,6 +34,11 @@ type PartOptions struct {
 	// that many times against Options.MaxMemory, as if the others held
 	// as much.
 	Sharing int
+	// GoalErr, if set, returns the error the goal met, if any (a
+	// run-time error of the model in the query's formula): a goal
+	// reports none by itself, so the worker asks at each barrier and
+	// ends the run with it.
+	GoalErr func() error
 }
 
 // partition is a searcher's share of a parallel search.
@@ -383,6 +388,11 @@ func (s *searcher) receive(b []int32) {
 // report is what this worker tells the others at the second barrier of
 // a round.
 func (s *searcher) report() Report {
+	if ge := s.part.GoalErr; ge != nil && !s.stop.stopped() {
+		if err := ge(); err != nil {
+			s.err, s.stop = err, stopError
+		}
+	}
 	r := Report{Waiting: int64(s.wait.len()), Front: s.front(), Found: NoNode, Stats: s.snapshot(time.Now())}
 	if s.found != NoNode {
 		r.Found, r.FoundDepth = Global(s.part.Me, s.part.Workers, s.found), s.store.Depth(s.found)

@@ -119,9 +119,22 @@ type Options struct {
 	// of queries ignore it. Jobs is the most members that search at
 	// once (0: one per processor); MemberProgress receives each member's
 	// statistics snapshots (Progress is not called).
+	//
+	// Without Portfolio, Jobs is the number of workers of one search
+	// when it is breadth-first or depth-first without a heuristic (see
+	// core/search's "Many workers"): more than one splits the states
+	// between that many goroutines; 0 and 1 search on this goroutine.
 	Portfolio      []Member
 	Jobs           int
 	MemberProgress func(member int, s search.Stats)
+
+	// Distribute, when set, runs the search of a check by reachability
+	// that a parallel search may run (breadth-first or depth-first,
+	// without a heuristic) elsewhere: on a cluster's workers, each of
+	// which runs Part with the same query, options and the search
+	// options given here. It returns the search's result, the trace
+	// gathered from the workers when so.Trace.
+	Distribute func(ctx context.Context, so search.Options) (*search.Result, error)
 }
 
 // Result is the outcome of Check.
@@ -137,6 +150,10 @@ type Result struct {
 	// Seconds is the wall time of the check, search and trace building
 	// included.
 	Seconds float64
+	// Workers is the number of workers the search was split between
+	// (Options.Jobs): 0 for a search on its own, −1 for one run by
+	// Options.Distribute.
+	Workers int
 	// Heuristic describes the heuristic used ("" for none), and
 	// PrecomputeSeconds the time of its precomputation (included in
 	// Seconds).
@@ -366,11 +383,22 @@ func (r *reach) search(ctx context.Context, opts Options, h heuristic.Heuristic,
 		return nil, nil
 	}
 	space.Lazy()
+	run := func(ctx context.Context, so search.Options) (*search.Result, error) {
+		return search.Run(ctx, space, r.goal.Holds, so)
+	}
+	switch k := workersOf(opts, sopts); {
+	case opts.Distribute != nil && parallelOrder(sopts):
+		run = opts.Distribute
+		res.Workers = -1
+	case k > 1:
+		run = r.parallel(k, opts, h, space)
+		res.Workers = k
+	}
 	var sres *search.Result
 	if sopts.Trace && sopts.PassTransient && sopts.Order != search.AStar && r.graph.HasCommitted() {
-		sres, err = searchThenTrace(ctx, space, r.goal.Holds, sopts)
+		sres, err = searchThenTrace(ctx, run, sopts)
 	} else {
-		sres, err = search.Run(ctx, space, r.goal.Holds, sopts)
+		sres, err = run(ctx, sopts)
 	}
 	if sres != nil {
 		res.Stats = sres.Stats
@@ -448,10 +476,10 @@ type lazySpace interface {
 // trace. Only when the goal is reached does a second search, storing
 // every state, find the trace. The statistics count both searches; the
 // second reports its progress on top of the first's.
-func searchThenTrace(ctx context.Context, space search.Space, goal search.Goal, opts search.Options) (*search.Result, error) {
+func searchThenTrace(ctx context.Context, run searcher, opts search.Options) (*search.Result, error) {
 	first := opts
 	first.Trace, first.CoverRequiresSmallerDepth = false, false
-	res, err := search.Run(ctx, space, goal, first)
+	res, err := run(ctx, first)
 	if err != nil || res.Verdict != search.Reached {
 		return res, err
 	}
@@ -462,7 +490,7 @@ func searchThenTrace(ctx context.Context, space search.Space, goal search.Goal, 
 	if progress := opts.Progress; progress != nil {
 		opts.Progress = func(s search.Stats) { progress(s.Plus(done)) }
 	}
-	res, err = search.Run(ctx, space, goal, opts)
+	res, err = run(ctx, opts)
 	if res != nil {
 		elapsed := res.Stats.Elapsed + done.Elapsed
 		res.Stats = res.Stats.Plus(done)

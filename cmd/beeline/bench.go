@@ -108,7 +108,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	maxMemory := fl.Int64("max-memory", 2<<30, "memory budget of each search, in bytes")
 	families := fl.Bool("families", false, "blind search on the scaled model families: states, seconds, states/s and peak memory")
 	auto := fl.Bool("auto", false, "the auto order against each of its members alone on the deep families: seconds to a verdict")
-	jobs := fl.Int("jobs", 0, "with --auto, the most members that race at once (0: one per processor)")
+	jobs := fl.Int("jobs", 0, "with --auto, the most members that race at once (0: one per processor); alone, speedup curves of breadth-first search split between 1, 2, …, `N` workers")
 	reg := options.Builtin()
 	fl.Usage = func() {
 		configs, _ := benchConfigs(reg, verify.Options{})
@@ -141,6 +141,17 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	opts := verify.Options{Timeout: *timeout, MaxStates: *maxStates, MaxMemory: *maxMemory}
 	if *families {
 		return runFamilies(stdout, stderr, *dir, opts)
+	}
+	if *jobs > 0 && !*auto {
+		jc := jobsCases
+		if len(pos) > 0 {
+			jc = nil
+			for i := 0; i < len(pos); i += 2 {
+				abs, _ := filepath.Abs(pos[i])
+				jc = append(jc, familyCase{Model: abs, Query: pos[i+1]})
+			}
+		}
+		return benchJobs(stdout, stderr, *dir, jc, opts, *jobs)
 	}
 	if *auto {
 		ac := autoCases

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"beeline/core/job"
+	"beeline/core/model"
 	"beeline/core/search"
 	"beeline/core/verify"
 )
@@ -79,9 +80,28 @@ func (fc familyCase) load(dir string) (*loaded, string, error) {
 	if fc.Source != "" {
 		return &loaded{Model: job.Load(job.File{Name: fc.Name + ".xta", Data: []byte(fc.Source)}), Path: fc.Name}, fc.Name, nil
 	}
-	path := filepath.Join(dir, fc.Model)
+	path := fc.Model
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, fc.Model)
+	}
 	l, err := loadModel(path, nil)
 	return l, filepath.Base(fc.Model), err
+}
+
+// query returns the instance's query, its model and the instance's name.
+func (fc familyCase) query(dir string) (*model.Formula, *loaded, string, error) {
+	l, name, err := fc.load(dir)
+	if err == nil && l.Net == nil {
+		err = fmt.Errorf("%d errors in the model", len(l.Diags.Errors()))
+	}
+	if err != nil {
+		return nil, nil, name, fmt.Errorf("%s: cannot load: %w", name, err)
+	}
+	q := l.AddFormula(fc.Query)
+	if q == nil || q.Formula == nil {
+		return nil, nil, name, fmt.Errorf("%s: bad query %q", name, fc.Query)
+	}
+	return q.Formula, l, name, nil
 }
 
 // runFamilies prints one row per instance: verdict, explored states and
@@ -102,18 +122,9 @@ func runFamilies(stdout, stderr io.Writer, dir string, opts verify.Options) int 
 		if fc.Source == "" && !shared {
 			continue
 		}
-		l, name, err := fc.load(dir)
-		if err == nil && l.Net == nil {
-			err = fmt.Errorf("%d errors in the model", len(l.Diags.Errors()))
-		}
+		f, l, name, err := fc.query(dir)
 		if err != nil {
-			fmt.Fprintf(stderr, "beeline bench: %s: cannot load: %v\n", name, err)
-			status = exitModelError
-			continue
-		}
-		q := l.AddFormula(fc.Query)
-		if q == nil || q.Formula == nil {
-			fmt.Fprintf(stderr, "beeline bench: %s: bad query %q\n", name, fc.Query)
+			fmt.Fprintf(stderr, "beeline bench: %v\n", err)
 			status = exitModelError
 			continue
 		}
@@ -123,7 +134,7 @@ func runFamilies(stdout, stderr io.Writer, dir string, opts verify.Options) int 
 		o.Order = search.BFS
 		o.ProgressEvery = 100 * time.Millisecond
 		o.Progress = func(s search.Stats) { peak = max(peak, s.MemoryBytes) }
-		res, err := verify.Check(context.Background(), l.Net, q.Formula, o)
+		res, err := verify.Check(context.Background(), l.Net, f, o)
 		if err != nil {
 			fmt.Fprintf(stderr, "beeline bench: %s: %v\n", name, err)
 			status = exitModelError

@@ -50,13 +50,17 @@ type partition struct {
 	level    int32     // BFS: the depth this round expands
 	round    int       // DFS: states expanded this round
 	halted   bool      // Exchange.Halted seen: end the round
+	entry    int       // the most words of one state in a batch
 	// The states stored by all workers at the last barrier, and by
 	// this one then: the state budget is read between barriers as if
 	// the others stored as fast as this one.
 	storedAll, storedHere int64
-	entry                 []int32 // scratch of one entry
-	recvZ                 *dbm.DBM
-	recvD                 []int32
+	// free holds the arrays of batches received and stored, for the
+	// batches to send: sending allocates nothing once the first have
+	// come back.
+	free  [][]int32
+	recvZ *dbm.DBM
+	recvD []int32
 }
 
 // Partition is what a worker keeps of a parallel search when it ends:
@@ -139,6 +143,9 @@ func RunPartition(ctx context.Context, sp Space, goal Goal, opts Options, po Par
 	if s.part.Sharing < 1 {
 		s.part.Sharing = 1
 	}
+	// An entry's words: parent, depth, label length, label (most are
+	// short), discrete part, matrix.
+	s.part.entry = 3 + 64 + sp.DiscreteLen() + sp.Dim()*sp.Dim()
 	if in, ok := sp.(Interrupter); ok {
 		in.SetInterrupt(s.interrupted)
 		defer in.SetInterrupt(nil)
@@ -277,6 +284,9 @@ func (s *searcher) route(label, d []int32, z *dbm.DBM) bool {
 		return false
 	}
 	b := p.out[w]
+	if b == nil {
+		b = p.batch()
+	}
 	parent := Global(p.Me, p.Workers, s.cur)
 	if !s.opts.Trace {
 		label, parent = nil, NoNode
@@ -292,6 +302,17 @@ func (s *searcher) route(label, d []int32, z *dbm.DBM) bool {
 		s.send(w)
 	}
 	return true
+}
+
+// batch returns an empty batch: a received one's array, or a new one
+// that holds a batch's words and one more state.
+func (p *partition) batch() []int32 {
+	if n := len(p.free); n > 0 {
+		b := p.free[n-1]
+		p.free = p.free[:n-1]
+		return b[:0]
+	}
+	return make([]int32, 0, batchWords+p.entry)
 }
 
 // send hands worker w's batch to the Exchange.
@@ -353,8 +374,14 @@ func (s *searcher) drain(ctx context.Context, want int64) error {
 
 // receive stores the states of a batch, checks the goal on the new ones
 // and puts them in the waiting list.
-func (s *searcher) receive(b []int32) {
+func (s *searcher) receive(batch []int32) {
 	p := s.part
+	b := batch
+	defer func() {
+		if cap(batch) >= batchWords && len(p.free) < 2*p.Workers {
+			p.free = append(p.free, batch)
+		}
+	}()
 	klen, dd := s.store.DiscreteLen(), s.store.Dim()*s.store.Dim()
 	raw := p.recvZ.Raw()
 	for len(b) > 0 {

@@ -104,6 +104,9 @@ func (s *searcher) memory() int64 {
 	if sc, ok := s.sp.(Scratcher); ok {
 		m += sc.ScratchBytes()
 	}
+	if s.part != nil {
+		m += s.part.bytes()
+	}
 	return m
 }
 

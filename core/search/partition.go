@@ -304,6 +304,20 @@ func (s *searcher) route(label, d []int32, z *dbm.DBM) bool {
 	return true
 }
 
+// bytes returns the memory of the batches being filled and of the
+// arrays kept for the next ones, counted twice: as many again may be
+// on their way to this worker or held by the Exchange.
+func (p *partition) bytes() int64 {
+	n := 0
+	for _, b := range p.out {
+		n += cap(b)
+	}
+	for _, b := range p.free {
+		n += cap(b)
+	}
+	return int64(n) * 8
+}
+
 // batch returns an empty batch: a received one's array, or a new one
 // that holds a batch's words and one more state.
 func (p *partition) batch() []int32 {

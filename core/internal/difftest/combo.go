@@ -4,6 +4,7 @@
 package difftest
 
 import (
+	"fmt"
 	"hash/fnv"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"beeline/core/heuristic/pdb"
 	"beeline/core/model"
 	"beeline/core/options"
+	"beeline/core/search"
 )
 
 // Combo is one configuration of a check: a search order, a heuristic in
@@ -27,6 +29,8 @@ type Combo struct {
 	NoSymmetry bool
 	Prepared   bool
 	Trace      bool
+	// Jobs splits a blind search between that many workers (0: none).
+	Jobs int
 }
 
 // String names c in messages: "astar pdb:select=rd symmetry=off table=prepared trace=some".
@@ -43,6 +47,9 @@ func (c Combo) String() string {
 	}
 	if c.Trace {
 		parts = append(parts, "trace=some")
+	}
+	if c.Jobs > 0 {
+		parts = append(parts, fmt.Sprintf("jobs=%d", c.Jobs))
 	}
 	return strings.Join(parts, " ")
 }
@@ -100,7 +107,8 @@ func withParam(specs []string, name string, values []string) []string {
 // r with no heuristic and with each of heuristics, with symmetry
 // reduction on and, when symmetric, also off, with and without a trace;
 // the heuristics that precompute once more with their table from
-// prepare; the portfolio order (auto) with none. Heuristics are
+// prepare; the portfolio order (auto) with none; the blind orders that
+// split between workers, also with SplitJobs workers. Heuristics are
 // left out when trivial (a target no heuristic reads: every estimate
 // is 0).
 func Combos(r *options.Registry, heuristics []string, symmetric, trivial bool) []Combo {
@@ -122,6 +130,9 @@ func Combos(r *options.Registry, heuristics []string, symmetric, trivial bool) [
 			for _, off := range syms {
 				for _, trace := range []bool{false, true} {
 					out = append(out, Combo{Order: o.Name, Heuristic: h, NoSymmetry: off, Trace: trace})
+					if h == "" && splits(o) {
+						out = append(out, Combo{Order: o.Name, NoSymmetry: off, Trace: trace, Jobs: SplitJobs})
+					}
 					if precomputes(r, h) {
 						out = append(out, Combo{Order: o.Name, Heuristic: h, NoSymmetry: off, Prepared: true, Trace: trace})
 					}
@@ -130,6 +141,15 @@ func Combos(r *options.Registry, heuristics []string, symmetric, trivial bool) [
 		}
 	}
 	return out
+}
+
+// SplitJobs is the number of workers of the split searches compared.
+const SplitJobs = 3
+
+// splits reports whether a search in order o can be split between
+// workers: breadth-first or depth-first.
+func splits(o options.Order) bool {
+	return !o.Portfolio && (o.Order == search.BFS || o.Order == search.DFS || o.Order == search.RandomDFS)
 }
 
 // precomputes reports whether the heuristic spec names has a table.
@@ -179,7 +199,11 @@ func (c Combo) Args() string {
 	if c.Trace {
 		trace = "some"
 	}
-	return strings.Join(append(args, "--trace "+trace), " ")
+	args = append(args, "--trace "+trace)
+	if c.Heuristic == "" {
+		args = append(args, fmt.Sprintf("--jobs %d", max(c.Jobs, 1)))
+	}
+	return strings.Join(args, " ")
 }
 
 // Rotate keeps every variant of heuristics but those of family ("pa"),

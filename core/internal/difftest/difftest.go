@@ -273,7 +273,7 @@ var errPrecompute = errors.New("precomputation stopped by its budget")
 
 // run checks the problem with combo and trace mode m.
 func (c *comparison) run(combo Combo, m verify.TraceMode) (*verify.Result, error) {
-	opts := verify.Options{Seed: 1, Trace: m, MaxStates: c.b.States, Timeout: c.b.Timeout, NoSymmetry: combo.NoSymmetry}
+	opts := verify.Options{Seed: 1, Trace: m, MaxStates: c.b.States, Timeout: c.b.Timeout, NoSymmetry: combo.NoSymmetry, Jobs: combo.Jobs}
 	i := slices.IndexFunc(c.r.Orders, func(o options.Order) bool { return o.Name == combo.Order })
 	if i < 0 {
 		return nil, fmt.Errorf("no order %q in the registry", combo.Order)

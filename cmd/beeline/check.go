@@ -72,7 +72,7 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 	fl.Uint64Var(&c.seed, "seed", 1, "seed of the random depth-first search")
 	fl.StringVar(&c.table, "table", "", "load the heuristic's precomputed table from `FILE` (written by beeline prepare; a regular file of at most 256 MiB) instead of computing it")
 	fl.StringVar(&c.symmetry, "symmetry", "on", choiceUsage("symmetry `reduction` for scalar sets", cat.Symmetries, noTraits))
-	fl.StringVar(&c.nats, "nats", "", "search on the workers (beeline worker) of the NATS server at `URL`, e.g. nats://host:4222: bfs, dfs or random-dfs without a heuristic")
+	fl.StringVar(&c.nats, "nats", "", "search on the workers (beeline worker) of the NATS server at `URL`, e.g. nats://host:4222: bfs, dfs or rdfs without a heuristic")
 	fl.IntVar(&c.workers, "workers", 0, "with --nats, the number `N` of workers each search is split between")
 	fl.BoolVar(&c.storeCommitted, "store-committed", false, "store every state; otherwise, as UPPAAL does, states with a process in a committed location are passed through without being stored (not with astar; with a trace asked for, a second search that stores them runs when the goal is reached)")
 }
@@ -105,6 +105,9 @@ func (c *checkFlags) options() (verify.Options, error) {
 	return v, nil
 }
 
+// natsSplits says which searches --nats splits.
+const natsSplits = "--nats splits a breadth- or depth-first search without a heuristic (bfs, dfs, rdfs)"
+
 // clusterOptions checks --nats and --workers against the search
 // options v: only a breadth- or depth-first search without a heuristic
 // can be split between workers.
@@ -116,13 +119,10 @@ func (c *checkFlags) clusterOptions(v verify.Options) error {
 		return nil
 	case c.workers < 1:
 		return fmt.Errorf("--nats needs --workers N, the number of workers each search is split between")
-	case v.Portfolio != nil || v.Heuristic != nil ||
-		v.Order != search.BFS && v.Order != search.DFS && v.Order != search.RandomDFS:
-		what := "--search " + c.order
-		if v.Heuristic != nil && v.Portfolio == nil {
-			what = "--heuristic"
-		}
-		return fmt.Errorf("--nats splits a breadth- or depth-first search without a heuristic (bfs, dfs, random-dfs), and %s cannot be split between workers", what)
+	case v.Portfolio != nil || v.Order != search.BFS && v.Order != search.DFS && v.Order != search.RandomDFS:
+		return fmt.Errorf("%s, and --search %s cannot be split between workers", natsSplits, c.order)
+	case v.Heuristic != nil:
+		return fmt.Errorf("%s, and a search with --heuristic cannot be split between workers", natsSplits)
 	}
 	return nil
 }

@@ -42,7 +42,9 @@ func (c *Coordinator) Distribute(j Job) func(ctx context.Context, so search.Opti
 			return nil, fmt.Errorf("a run needs at least one worker, not %d", c.Workers)
 		}
 		r := &run{c: c, nc: c.Conn, k: c.Workers, timing: c.Timing.orDefault(), so: so,
-			id: strings.TrimPrefix(c.Conn.NewInbox(), nats.InboxPrefix), events: make(chan *nats.Msg, 256)}
+			id: strings.TrimPrefix(c.Conn.NewInbox(), nats.InboxPrefix), events: make(chan *nats.Msg, 256),
+			quit: make(chan struct{})}
+		go r.beat()
 		defer r.close()
 		return r.search(ctx, j)
 	}
@@ -58,6 +60,7 @@ type run struct {
 	so     search.Options
 	sub    *nats.Subscription
 	events chan *nats.Msg
+	quit   chan struct{} // closed when the run is over
 	ended  bool
 
 	start     time.Time
@@ -70,12 +73,29 @@ type run struct {
 	nextShown time.Time
 }
 
-// close ends the run for the workers (if it has not ended) and drops its
-// subscription.
+// close ends the run for the workers (if it has not ended), stops the
+// heartbeat and drops the subscription.
 func (r *run) close() {
 	r.end("")
+	close(r.quit)
 	if r.sub != nil {
 		_ = r.sub.Unsubscribe()
+	}
+}
+
+// beat publishes the coordinator's heartbeat until the run is over:
+// while it recruits, follows the barriers and gathers the trace, which
+// for a long trace takes longer than Timing.Lost.
+func (r *run) beat() {
+	t := time.NewTicker(r.timing.Heartbeat)
+	defer t.Stop()
+	for {
+		select {
+		case <-r.quit:
+			return
+		case <-t.C:
+			_ = r.nc.Publish(subject(r.id, "w.beat"), nil)
+		}
 	}
 }
 
@@ -91,7 +111,12 @@ func (r *run) end(why string) {
 // search recruits the workers, starts them and follows the run to its
 // end.
 func (r *run) search(ctx context.Context, j Job) (*search.Result, error) {
-	sub, err := r.nc.Subscribe(subject(r.id, "c.>"), func(m *nats.Msg) { r.events <- m })
+	sub, err := r.nc.Subscribe(subject(r.id, "c.>"), func(m *nats.Msg) {
+		select {
+		case r.events <- m:
+		case <-r.quit:
+		}
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +234,6 @@ func (r *run) follow(ctx context.Context) (*search.Result, error) {
 				return nil, err
 			}
 		case now := <-tick.C:
-			_ = r.nc.Publish(subject(r.id, "w.beat"), nil)
 			if why := r.lost(now, reconnects); why != "" {
 				return r.stopped(why), nil
 			}

@@ -179,3 +179,32 @@ func TestSlowWorker(t *testing.T) {
 		}}, c)
 	}
 }
+
+// TestCoordinatorLost closes the coordinator's connection in the middle
+// of a search: the check ends undecided, and the workers, which no
+// longer hear the coordinator, go back to waiting and serve the next
+// coordinator.
+func TestCoordinatorLost(t *testing.T) {
+	url := startServer(t)
+	startWorkers(t, url, 3)
+	nc, err := nats.Connect(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Coordinator{Conn: nc, Workers: 3, Timing: fastTiming}
+	var once sync.Once
+	opts := verify.Options{ProgressEvery: time.Millisecond, Progress: func(s search.Stats) {
+		if s.Stored > 2000 {
+			once.Do(nc.Close)
+		}
+	}}
+	res := check(t, fischer(t, 10), opts, c)
+	if res.Verdict != verify.Unknown || res.Reason != "connection to the NATS server lost" {
+		t.Fatalf("after the coordinator's connection closed: %v (%s)", res.Verdict, res.Reason)
+	}
+	c = &Coordinator{Conn: connect(t, url), Workers: 3, Timing: fastTiming}
+	next := load(t, "../../testdata/models/crossing.xta", "A[] not deadlock")
+	if got := check(t, next, verify.Options{}, c); got.Verdict != verify.Satisfied {
+		t.Fatalf("the next coordinator: %v (%s)", got.Verdict, got.Reason)
+	}
+}

@@ -209,15 +209,16 @@ func (r *run) assign(ctx context.Context, j Job, q string, me int) (bool, error)
 	if limit := r.nc.MaxPayload(); int64(len(data)) > limit {
 		return false, fmt.Errorf("the job (model and query files) takes %d bytes, more than the NATS server's max_payload of %d", len(data), limit)
 	}
-	m, err := r.nc.RequestWithContext(ctxWithin(ctx, r.timing.Lost), q, data)
+	m, err := r.request(ctx, q, data)
 	return err == nil && string(m.Data) == "ok", nil
 }
 
-// ctxWithin is ctx bounded by d; its cancel is left to the timer.
-func ctxWithin(ctx context.Context, d time.Duration) context.Context {
-	c, cancel := context.WithTimeout(ctx, d)
-	time.AfterFunc(d, cancel)
-	return c
+// request sends a request of the run and waits for the reply, at most
+// for the time a member may be silent.
+func (r *run) request(ctx context.Context, subj string, data []byte) (*nats.Msg, error) {
+	ctx, cancel := context.WithTimeout(ctx, r.timing.Lost)
+	defer cancel()
+	return r.nc.RequestWithContext(ctx, subj, data)
 }
 
 // follow serves the run's barriers and watches its heartbeats until
@@ -229,6 +230,9 @@ func (r *run) follow(ctx context.Context) (*search.Result, error) {
 	for r.ndone < r.k {
 		select {
 		case m := <-r.events:
+			if why := r.failed(m); why != "" {
+				return r.stopped(why), nil
+			}
 			if err := r.handle(m); err != nil {
 				r.end(err.Error())
 				return nil, err
@@ -257,6 +261,17 @@ func errorOf(s string) error {
 		return nil
 	}
 	return errors.New(s)
+}
+
+// failed reads a worker's failure (c.fail: its number and why), which
+// ends the run: "worker 1: connection to the NATS server lost". It
+// returns "" for other messages.
+func (r *run) failed(m *nats.Msg) string {
+	if m.Subject != subject(r.id, "c.fail") {
+		return ""
+	}
+	w, why, _ := strings.Cut(string(m.Data), " ")
+	return "worker " + w + ": " + why
 }
 
 // lost says why the run cannot go on: a worker silent too long, or the
@@ -364,7 +379,7 @@ func (r *run) trace(ctx context.Context, g int32) ([]search.Step, error) {
 	for g != search.NoNode {
 		w, n := search.Split(g, r.k)
 		binary.LittleEndian.PutUint32(req, uint32(g))
-		m, err := r.nc.RequestWithContext(ctxWithin(ctx, r.timing.Lost), stepSubject(r.id, w), req)
+		m, err := r.request(ctx, stepSubject(r.id, w), req)
 		if err != nil {
 			return nil, fmt.Errorf("trace: worker %d did not give state %d: %v", w, n, err)
 		}

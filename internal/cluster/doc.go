@@ -29,6 +29,7 @@
 //	c.report    a worker's report at a barrier (JSON, search.Report)
 //	c.beat      a worker's heartbeat (its number)
 //	c.done      a worker's outcome: the run's result, or its error
+//	c.fail      a worker's run ended on its own: why (connection lost)
 //
 // # Termination
 //
@@ -58,7 +59,9 @@
 // reason and the statistics of the last barrier: never a verdict from
 // part of the states. Workers that lose the coordinator end the run the
 // same way, and a connection that reconnected (messages may be lost)
-// ends it too. The workers that are left go back to waiting for a job.
+// ends it too; a worker whose run ends so says why on c.fail, and the
+// coordinator ends the run for all with that reason. The workers that
+// are left go back to waiting for a job.
 //
 // The package builds natively only; js/wasm never imports it.
 package cluster

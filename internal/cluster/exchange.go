@@ -92,7 +92,7 @@ func newExchange(nc *nats.Conn, id string, me, k int, t Timing, delay time.Durat
 
 // close stops the heartbeat and unsubscribes.
 func (x *exchange) close() {
-	x.fail(errRunOver)
+	x.end(errRunOver)
 	select {
 	case <-x.beating:
 	default:
@@ -103,15 +103,27 @@ func (x *exchange) close() {
 	}
 }
 
-// fail ends the run for this worker with err, unless it has ended.
+// fail ends the run for this worker with err, unless it has ended, and
+// tells the coordinator why, so that the others do not wait for it at
+// the next barrier.
 func (x *exchange) fail(err error) {
+	if x.end(err) {
+		_ = x.nc.Publish(subject(x.id, "c.fail"), []byte(strconv.Itoa(x.me)+" "+err.Error()))
+	}
+}
+
+// end ends the run for this worker with err, unless it has ended, and
+// reports whether it did.
+func (x *exchange) end(err error) bool {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if x.failed == nil {
-		x.failed = err
-		close(x.dead)
-		x.halted.Store(true)
+	if x.failed != nil {
+		return false
 	}
+	x.failed = err
+	close(x.dead)
+	x.halted.Store(true)
+	return true
 }
 
 // err returns why the run ended for this worker, nil while it goes on.
@@ -173,9 +185,9 @@ func (x *exchange) onMerged(m *nats.Msg) {
 
 func (x *exchange) onEnd(m *nats.Msg) {
 	if len(m.Data) > 0 {
-		x.fail(errors.New(string(m.Data)))
+		x.end(errors.New(string(m.Data)))
 	} else {
-		x.fail(errRunOver)
+		x.end(errRunOver)
 	}
 }
 

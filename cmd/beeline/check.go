@@ -20,6 +20,7 @@ import (
 	"beeline/core/options"
 	"beeline/core/present"
 	"beeline/core/protocol"
+	"beeline/core/search"
 	"beeline/core/source"
 	"beeline/core/verify"
 )
@@ -46,6 +47,10 @@ type checkFlags struct {
 	jsonProgress bool
 	// storeCommitted is verify.Options.StoreCommitted.
 	storeCommitted bool
+	// nats is the URL of the NATS server whose workers search; workers
+	// the number of workers of each search.
+	nats    string
+	workers int
 }
 
 func (c *checkFlags) register(fl *flag.FlagSet) {
@@ -67,6 +72,8 @@ func (c *checkFlags) register(fl *flag.FlagSet) {
 	fl.Uint64Var(&c.seed, "seed", 1, "seed of the random depth-first search")
 	fl.StringVar(&c.table, "table", "", "load the heuristic's precomputed table from `FILE` (written by beeline prepare; a regular file of at most 256 MiB) instead of computing it")
 	fl.StringVar(&c.symmetry, "symmetry", "on", choiceUsage("symmetry `reduction` for scalar sets", cat.Symmetries, noTraits))
+	fl.StringVar(&c.nats, "nats", "", "search on the workers (beeline worker) of the NATS server at `URL`, e.g. nats://host:4222: bfs, dfs or rdfs without a heuristic")
+	fl.IntVar(&c.workers, "workers", 0, "with --nats, the number `N` of workers each search is split between")
 	fl.BoolVar(&c.storeCommitted, "store-committed", false, "store every state; otherwise, as UPPAAL does, states with a process in a committed location are passed through without being stored (not with astar; with a trace asked for, a second search that stores them runs when the goal is reached)")
 }
 
@@ -86,6 +93,9 @@ func (c *checkFlags) options() (verify.Options, error) {
 	if v.Jobs == 0 {
 		v.Jobs = runtime.NumCPU()
 	}
+	if err := c.clusterOptions(v); err != nil {
+		return verify.Options{}, err
+	}
 	if c.table != "" && c.heuristic == "" {
 		return verify.Options{}, fmt.Errorf("--table needs --heuristic: the table belongs to one")
 	}
@@ -95,12 +105,36 @@ func (c *checkFlags) options() (verify.Options, error) {
 	return v, nil
 }
 
+// natsSplits says which searches --nats splits.
+const natsSplits = "--nats splits a breadth- or depth-first search without a heuristic (bfs, dfs, rdfs)"
+
+// clusterOptions checks --nats and --workers against the search
+// options v: only a breadth- or depth-first search without a heuristic
+// can be split between workers.
+func (c *checkFlags) clusterOptions(v verify.Options) error {
+	switch {
+	case c.nats == "" && c.workers != 0:
+		return fmt.Errorf("--workers needs --nats URL: the workers are those of a NATS server")
+	case c.nats == "":
+		return nil
+	case c.workers < 1:
+		return fmt.Errorf("--nats needs --workers N, the number of workers each search is split between")
+	case v.Portfolio != nil || v.Order != search.BFS && v.Order != search.DFS && v.Order != search.RandomDFS:
+		return fmt.Errorf("%s, and --search %s cannot be split between workers", natsSplits, c.order)
+	case v.Heuristic != nil:
+		return fmt.Errorf("%s, and a search with --heuristic cannot be split between workers", natsSplits)
+	}
+	return nil
+}
+
 const checkUsage = `usage: beeline check MODEL [QUERIES.q]... [options]
 
 Checks the queries of an UPPAAL model (.xml or .xta) and of the query files
 given after it: every query, or those picked with --query and --formula.
 On a terminal, a query that runs longer than a second shows its progress
-on one line of stderr, erased before its result is printed.
+on one line of stderr, erased before its result is printed. With --nats
+and --workers, each breadth- or depth-first search is split between that
+many workers of a NATS server (started with beeline worker --nats URL).
 Exit status: 0 when every checked query was decided, 1 on errors in the
 model or a query, 2 on usage errors, 3 when a budget stopped a query.
 
@@ -172,7 +206,16 @@ func checkWith(args []string, stdout, stderr io.Writer, newStatus func(stderr io
 	if cf.jsonProgress {
 		progressTo = stderr
 	}
-	report, status := checkAll(ctx, l, picked, opts, cf.json, stdout, shown, progressTo)
+	var cl *cluster
+	if cf.nats != "" {
+		var err error
+		if cl, err = joinCluster(cf.nats, cf.workers, pos, len(l.Queries)-len(cf.formulas), opts); err != nil {
+			fmt.Fprintf(stderr, "beeline check: %v\n", err)
+			return exitUsage
+		}
+		defer cl.close()
+	}
+	report, status := checkAll(ctx, l, picked, opts, cl, cf.json, stdout, shown, progressTo)
 	if cf.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -185,12 +228,22 @@ func checkWith(args []string, stdout, stderr io.Writer, newStatus func(stderr io
 	return status
 }
 
+// cluster is the searches of a check run on the workers of a NATS server
+// (--nats); see cluster.go.
+type cluster struct {
+	workers int
+	// hook returns the Distribute hook of a query's search.
+	hook  func(q *job.Query) func(context.Context, search.Options) (*search.Result, error)
+	close func()
+}
+
 // checkAll checks the picked queries, printing each result as text
-// unless asJSON, and returns the report and the worst exit status. While
+// unless asJSON, and returns the report and the worst exit status. The
+// searches run on cl's workers when cl is not nil. While
 // a query runs, shown (if not nil) shows its status line, erased before
 // the result is printed, and progress goes to progressTo as JSON lines
 // (if not nil).
-func checkAll(ctx context.Context, l *loaded, picked []*job.Query, opts verify.Options, asJSON bool, stdout io.Writer, shown *statusSetup, progressTo io.Writer) (*checkReport, int) {
+func checkAll(ctx context.Context, l *loaded, picked []*job.Query, opts verify.Options, cl *cluster, asJSON bool, stdout io.Writer, shown *statusSetup, progressTo io.Writer) (*checkReport, int) {
 	report := &checkReport{Model: l.Path}
 	status := exitOK
 	for _, q := range picked {
@@ -199,7 +252,13 @@ func checkAll(ctx context.Context, l *loaded, picked []*job.Query, opts verify.O
 		if progressTo != nil {
 			qopts = jsonProgress(progressTo, q.Index, qopts)
 		}
+		if cl != nil {
+			qopts.Distribute = cl.hook(q)
+		}
 		r := checkOne(ctx, l, q, qopts, asJSON)
+		if r.Workers < 0 && cl != nil {
+			r.Workers, r.NATS = cl.workers, true
+		}
 		line.clear()
 		report.Queries = append(report.Queries, r)
 		status = worse(status, r.status)
@@ -385,6 +444,8 @@ type queryResult struct {
 	// Workers is the number of workers one search was split between
 	// (--jobs), 0 for a search on its own.
 	Workers int `json:"workers,omitempty"`
+	// NATS is set when those workers were a NATS server's (--nats).
+	NATS bool `json:"nats,omitempty"`
 	// Initial says why no state was explored when the initial state
 	// violates an invariant (verify.Result.Initial).
 	Initial string `json:"initial,omitempty"`
@@ -433,7 +494,10 @@ func printQueryResult(w io.Writer, l *loaded, r *queryResult) {
 			fmt.Fprintf(w, " -- Search order : %s\n", r.Order)
 		}
 		printPortfolio(w, r.Portfolio)
-		if r.Workers > 1 {
+		switch {
+		case r.NATS:
+			fmt.Fprintf(w, " -- Workers : %d on NATS, the states split between them by discrete part\n", r.Workers)
+		case r.Workers > 1:
 			fmt.Fprintf(w, " -- Workers : %d, the states split between them by discrete part\n", r.Workers)
 		}
 		if r.Symmetry != "" {

@@ -8,6 +8,7 @@
 //	beeline serve [--addr HOST:PORT] [--root DIR]
 //	beeline share list|delete [--data DIR] [ID]...
 //	beeline bench [--models DIR] [MODEL QUERY]...
+//	beeline worker --nats URL
 //
 // See README.md for the full usage.
 package main
@@ -41,6 +42,7 @@ commands:
   serve [--addr HOST:PORT]     serve the web app and the engine over HTTP
   share list|delete [ID]...    list or delete the short links 'serve' keeps
   bench [MODEL QUERY]...       compare blind and directed search on benchmark models
+  worker --nats URL            search a share of the states of checks run with --nats
   help                         print this help
 
 Run 'beeline <command> -h' for the options of a command.
@@ -68,6 +70,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runServe(args[1:], stdout, stderr)
 	case "share":
 		return runShare(args[1:], stdout, stderr)
+	case "worker":
+		return runWorker(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

@@ -136,7 +136,8 @@ on one line of stderr, erased before its result is printed. With --nats
 and --workers, each breadth- or depth-first search is split between that
 many workers of a NATS server (started with beeline worker --nats URL).
 Exit status: 0 when every checked query was decided, 1 on errors in the
-model or a query, 2 on usage errors, 3 when a budget stopped a query.
+model or a query, 2 on usage errors, 3 when a budget, a cancellation or a
+lost worker stopped a query.
 
 options:
 `

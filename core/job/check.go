@@ -63,8 +63,12 @@ func TraceStopped(reason string) bool {
 }
 
 // IsBudgetReason reports whether a verify.Result's Reason means a budget
-// or a cancellation stopped the search (rather than an error of the model).
+// or a cancellation stopped the search, or a lost worker of a cluster
+// (search.IsLost), rather than an error of the model.
 func IsBudgetReason(reason string) bool {
+	if search.IsLost(reason) {
+		return true
+	}
 	switch reason {
 	case search.ReasonStates, search.ReasonMemory, search.ReasonTime, search.ReasonCancelled:
 		return true

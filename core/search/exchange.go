@@ -6,6 +6,7 @@ package search
 import (
 	"context"
 	"math"
+	"strings"
 )
 
 // An Exchange carries a parallel search's messages for one worker: the
@@ -123,3 +124,15 @@ func Global(w, k int, n int32) int32 {
 // Split returns the worker whose store holds the node numbered g (see
 // Global) and its number in that store.
 func Split(g int32, k int) (w int, n int32) { return int(g % int32(k)), g / int32(k) }
+
+// LostReason is the Reason of a run that ended because a worker or the
+// coordinator was lost: LostReason("worker 2", "no heartbeat for 5s") is
+// "worker 2 lost: no heartbeat for 5s".
+func LostReason(who, why string) string { return who + " lost: " + why }
+
+// IsLost reports whether reason is a LostReason: the run was not
+// decided, through no fault of the model.
+func IsLost(reason string) bool {
+	who, _, ok := strings.Cut(reason, " lost: ")
+	return ok && (who == "coordinator" || strings.HasPrefix(who, "worker "))
+}

@@ -128,3 +128,16 @@ func TestMergeReports(t *testing.T) {
 		t.Fatalf("merged %+v", m)
 	}
 }
+
+// TestLostReason checks the reasons of runs a lost worker ended.
+func TestLostReason(t *testing.T) {
+	r := LostReason("worker 2", "no heartbeat for 5s")
+	if r != "worker 2 lost: no heartbeat for 5s" || !IsLost(r) || !IsLost(LostReason("coordinator", "x")) {
+		t.Fatalf("%q", r)
+	}
+	for _, no := range []string{"state limit", "lost: x", "process P lost: x", "worker 2 lost"} {
+		if IsLost(no) {
+			t.Errorf("%q read as a lost worker", no)
+		}
+	}
+}

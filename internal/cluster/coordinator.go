@@ -282,7 +282,7 @@ func (r *run) lost(now time.Time, reconnects uint64) string {
 	}
 	for w, t := range r.beats {
 		if now.Sub(t) > r.timing.Lost {
-			return fmt.Sprintf("worker %d lost: no heartbeat for %v", w, r.timing.Lost)
+			return search.LostReason(fmt.Sprintf("worker %d", w), fmt.Sprintf("no heartbeat for %v", r.timing.Lost))
 		}
 	}
 	return ""

@@ -153,7 +153,7 @@ func (x *exchange) beat(reconnects uint64) {
 			case !x.nc.IsConnected() || x.nc.Stats().Reconnects != reconnects:
 				x.fail(errors.New("connection to the NATS server lost"))
 			case silent > x.timing.Lost:
-				x.fail(fmt.Errorf("coordinator lost: no heartbeat for %v", x.timing.Lost))
+				x.fail(errors.New(search.LostReason("coordinator", fmt.Sprintf("no heartbeat for %v", x.timing.Lost))))
 			}
 		}
 	}

@@ -31,8 +31,10 @@ type engine struct {
 	ready  chan struct{}
 	err    error
 	// spare is the next job's worker; nil when the last spare failed to
-	// start twice in a row (the next job starts its own).
-	spare *worker
+	// start twice in a row (the next job starts its own). helpers are
+	// the next split search's spare helpers (split_js.go).
+	spare   *worker
+	helpers []*worker
 	// failures counts the spares in a row whose engine failed to start.
 	failures int
 	// resident, when set (by newParser), answers the paths the resident

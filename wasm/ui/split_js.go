@@ -48,11 +48,44 @@ func (j *job) spread(k int) {
 	}
 	j.ports = ports[0]
 	for me := 1; me < k; me++ {
-		w := j.e.newWorker()
+		w := j.e.takeHelper()
 		w.job, w.helper = j, me
 		w.part = map[string]any{"part": true, "body": jsBytes(j.body), "me": me, "ports": ports[me]}
 		w.partPorts = others(ports[me])
 		j.helpers = append(j.helpers, w)
+		if w.warm {
+			w.postPart()
+		}
+	}
+	j.e.keepHelpers(k - 1)
+}
+
+// takeHelper returns a spare helper whose engine waits, or starts one.
+func (e *engine) takeHelper() *worker {
+	for len(e.helpers) > 0 {
+		w := e.helpers[0]
+		e.helpers = e.helpers[1:]
+		if !w.failed {
+			return w
+		}
+	}
+	return e.newWorker()
+}
+
+// keepHelpers starts spare helpers until n wait for the next split
+// search, as the spare worker waits for the next job: a helper's
+// engine takes as long to start as the lead's, and the search would
+// wait for it. The first split search starts its own.
+func (e *engine) keepHelpers(n int) {
+	live := e.helpers[:0]
+	for _, w := range e.helpers {
+		if !w.failed {
+			live = append(live, w)
+		}
+	}
+	e.helpers = live
+	for len(e.helpers) < n {
+		e.helpers = append(e.helpers, e.newWorker())
 	}
 }
 

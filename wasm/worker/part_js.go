@@ -36,7 +36,7 @@ const (
 // yieldEvery is how often a worker busy searching lets its event loop
 // run (at Poll): the batches posted to it meanwhile are delivered then,
 // and a terminate() from the page is handled.
-const yieldEvery = 25 * time.Millisecond
+const yieldEvery = 100 * time.Millisecond
 
 // message is one message from the worker numbered from.
 type message struct {

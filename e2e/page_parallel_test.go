@@ -150,3 +150,42 @@ func TestPageSplitCancel(t *testing.T) {
 		t.Errorf("after a cancel: marker %q, %q workers, want satisfied by 2", r.marker, r.workers)
 	}
 }
+
+// The page's speed on one search split between two workers against one:
+// Fischer's protocol with nine processes, every state explored (mutual
+// exclusion holds), checked by one worker and by two, twice each in
+// turn after a first check that warms the page's workers. The engine's
+// times and the speedup are logged, never asserted (the machine is
+// shared); the verdicts and the states stored are.
+func TestPageSplitSpeed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measures for minutes")
+	}
+	ctx := openPage(t, site(t))
+	upload(t, ctx, "testdata/fischer-9.xta")
+	waitDrawn(t, ctx)
+	pick(t, ctx, "order", "bfs")
+	row := addFormula(t, ctx, "A[] not (P(1).cs and P(2).cs)")
+	checkSplit(t, ctx, row, 2, 180*time.Second) // starts the spare helpers
+	secs := map[int][]float64{}
+	var first splitRun
+	for _, k := range []int{1, 2, 1, 2} {
+		start := time.Now()
+		r := checkSplit(t, ctx, row, k, 180*time.Second)
+		wall := time.Since(start).Seconds()
+		if first.stored == "" {
+			first = r
+		} else if k == 2 {
+			expectSameSearch(t, first, r, "satisfied")
+		}
+		var engine float64
+		if _, err := fmt.Sscanf(text(t, ctx, "p-engine-time"), "%g s", &engine); err != nil {
+			t.Fatalf("engine time %q: %v", text(t, ctx, "p-engine-time"), err)
+		}
+		t.Logf("fischer-9, %d worker(s): engine %.2f s, page %.2f s", k, engine, wall)
+		secs[k] = append(secs[k], engine)
+	}
+	best := func(xs []float64) float64 { return min(xs[0], xs[1]) }
+	t.Logf("fischer-9, A[] mutual exclusion, 81,035 states: best of two, 1 worker %.2f s, 2 workers %.2f s: speedup %.2f",
+		best(secs[1]), best(secs[2]), best(secs[1])/best(secs[2]))
+}

@@ -88,6 +88,7 @@ func TestPageSplitBridge(t *testing.T) {
 	pick(t, ctx, "trace", "some")
 	row := addFormula(t, ctx, "E<> Viking1.safe and Viking2.safe and Viking3.safe and Viking4.safe")
 	two := checkSplit(t, ctx, row, 2, 60*time.Second)
+	Screenshot(t, ctx, "page-split-bridge.png")
 	playToEnd(t, ctx, two.steps)
 	one := checkSplit(t, ctx, row, 1, 60*time.Second)
 	expectSameSearch(t, one, two, "satisfied")

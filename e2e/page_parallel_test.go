@@ -190,3 +190,19 @@ func TestPageSplitSpeed(t *testing.T) {
 	t.Logf("fischer-9, A[] mutual exclusion, 81,035 states: best of two, 1 worker %.2f s, 2 workers %.2f s: speedup %.2f",
 		best(secs[1]), best(secs[2]), best(secs[1])/best(secs[2]))
 }
+
+// A model with committed locations is searched twice for a trace, first
+// passing through them, then storing every state: both runs are split,
+// and the trace is as long as one worker's.
+func TestPageSplitCommitted(t *testing.T) {
+	ctx := openPage(t, site(t))
+	chooseExample(t, ctx, "crossing")
+	pick(t, ctx, "order", "bfs")
+	pick(t, ctx, "trace", "some")
+	two := checkSplit(t, ctx, 0, 2, 60*time.Second)
+	playToEnd(t, ctx, two.steps)
+	one := checkSplit(t, ctx, 0, 1, 60*time.Second)
+	if !strings.Contains(two.marker, "satisfied") || two.workers != "2" || two.steps == "" || two.steps != one.steps {
+		t.Errorf("two workers: marker %q, %q workers, trace %q; one worker's trace %q", two.marker, two.workers, two.steps, one.steps)
+	}
+}

@@ -31,6 +31,24 @@
 // The stream's last frame is a FrameDone. If the worker itself fails (no
 // engine, a broken stream) it posts { error: string } instead.
 //
+// A search split between k workers (a /check whose options ask for
+// workers > 1) runs in k of these: the lead, which serves the /check, and
+// k-1 helpers. The page joins every two of them by a MessageChannel and
+// gives each its ports, an Array whose entry w is the port to worker w
+// (null at its own number). The lead's job message carries them:
+//
+//   { path: "/check", body, ports }      the lead is worker 0
+//
+// and each helper gets, instead of a job,
+//
+//   { part: true, body, me, ports }      body is the lead's request; me its number
+//
+// The engine's Go program then speaks to the others over the ports
+// (wasm/worker: batches of states as Int32Arrays whose buffers are
+// transferred, reports at the barriers, the steps of a trace); the
+// helper posts nothing to the page unless it fails ({ error }). The page
+// ends such a search by terminating every one of its workers.
+//
 // Start it as a module worker: new Worker("web/worker.js", { type: "module" }).
 
 // The glue's module: it loads its copy of Go's loader (whose run takes
@@ -87,13 +105,20 @@ self.onmessage = async ({ data }) => {
     engine = Promise.resolve(data.module).then(start);
     engine.then(() => self.postMessage({ ready: true }), (err) => self.postMessage({ error: String((err && err.message) || err) }));
   }
-  if (!data.path) return;
+  if (!data.path && !data.part) return;
   if (started || engine === null) {
     self.postMessage({ error: started ? "this worker already runs a job; start a new worker per job" : "the worker was given no engine module" });
     return;
   }
   started = true;
   try {
+    if (data.part) {
+      await engine;
+      const err = globalThis.beelinePart(data.body, data.ports, data.me);
+      if (err) throw err;
+      return;
+    }
+    if (data.ports) globalThis.beelinePorts = data.ports;
     await run(data.path, data.body);
   } catch (err) {
     self.postMessage({ error: String((err && err.message) || err) });

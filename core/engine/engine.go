@@ -16,6 +16,7 @@ import (
 
 	"beeline/core/options"
 	"beeline/core/protocol"
+	"beeline/core/search"
 )
 
 // ContentType is the media type of a frame stream.
@@ -70,6 +71,16 @@ type Options struct {
 	// seconds by force, which takes the page's renderer down with it.
 	Yield func()
 
+	// Distribute, when set, runs the search of a /check query that a
+	// parallel search may run (breadth-first or depth-first, without a
+	// heuristic) between protocol.Options.Workers workers, when the
+	// request asks for more than one: worker 0 in this engine
+	// (Distribution.Part), the others in helpers the host started with
+	// the same request (NewHelper). It returns the merged result, with
+	// the trace gathered from the workers when the search options ask
+	// for one (see verify.Options.Distribute).
+	Distribute func(ctx context.Context, d Distribution) (*search.Result, error)
+
 	// stall, in tests, runs at the start of every job and ignores its
 	// context: it stands in for a computation that never reaches a
 	// checkpoint, which the model's code no longer is (loops and calls
@@ -86,8 +97,7 @@ func New(opts Options) http.Handler {
 	if opts.MaxRequestBytes <= 0 {
 		opts.MaxRequestBytes = 64 << 20
 	}
-	reg := options.Builtin()
-	h := &handler{opts: opts, registry: reg, catalog: reg.Catalog()}
+	h := newHandler(opts)
 	if opts.MaxJobs > 0 {
 		h.slots = make(chan struct{}, opts.MaxJobs)
 		h.abandoned = make(chan struct{}, opts.MaxJobs)
@@ -101,6 +111,12 @@ func New(opts Options) http.Handler {
 		s.send(&protocol.Frame{Kind: protocol.FrameCatalog, Catalog: h.catalog})
 	}))
 	return mux
+}
+
+// newHandler returns the handler of opts, without its routes.
+func newHandler(opts Options) *handler {
+	reg := options.Builtin()
+	return &handler{opts: opts, registry: reg, catalog: reg.Catalog()}
 }
 
 type handler struct {

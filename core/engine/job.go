@@ -41,7 +41,7 @@ func (h *handler) run(ctx context.Context, s *stream, req *protocol.Request, che
 			s.fail(err.Error())
 			return
 		}
-		checkQuery(ctx, s, l, q, vopts, firstError(l, q))
+		checkQuery(ctx, s, l, q, vopts, firstError(l, q), 1)
 		return
 	}
 	l, picked, ok := h.load(s, req, true)
@@ -49,7 +49,7 @@ func (h *handler) run(ctx context.Context, s *stream, req *protocol.Request, che
 		return
 	}
 	errs := firstErrors(l)
-	for _, q := range picked {
+	for pick, q := range picked {
 		// A client gone stops the job; after the request's deadline
 		// every query left still gets a result, "unknown" for lack of
 		// time, without a search.
@@ -63,7 +63,8 @@ func (h *handler) run(ctx context.Context, s *stream, req *protocol.Request, che
 				continue
 			}
 		}
-		checkQuery(ctx, s, l, q, vopts, errs[q.Index])
+		qopts, k := h.distribute(vopts, req.Options, l, q, pick)
+		checkQuery(ctx, s, l, q, qopts, errs[q.Index], k)
 	}
 }
 
@@ -162,8 +163,10 @@ func firstErrors(l *job.Model) map[int]string {
 }
 
 // checkQuery decides one query, streaming progress, and sends its result;
-// failed is the first error of its formula, when it has one.
-func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopts verify.Options, failed string) {
+// failed is the first error of its formula, when it has one, and
+// workers the number of workers vopts.Distribute splits a search
+// between.
+func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopts verify.Options, failed string, workers int) {
 	start := time.Now()
 	progress := func(member int, st search.Stats) {
 		s.send(&protocol.Frame{Kind: protocol.FrameProgress, Progress: &protocol.Progress{
@@ -192,6 +195,9 @@ func checkQuery(ctx context.Context, s *stream, l *job.Model, q *job.Query, vopt
 		r.Explored, r.Stored, r.Seconds = res.Stats.Explored, res.Stats.Stored-res.Stats.Covered, res.Seconds
 		r.Pruned, r.Heuristic, r.Symmetry = res.Stats.Pruned, res.Heuristic, res.Symmetry.String()
 		r.Order, r.Initial, r.Workers = res.Order, res.Initial, res.Workers
+		if res.Workers < 0 {
+			r.Workers = workers // distributed
+		}
 		r.Exhausted = res.Verdict != verify.Unknown && res.Depth < 0
 		r.Portfolio = present.Portfolio(res.Portfolio)
 		if res.Concrete != nil {

@@ -120,6 +120,12 @@ type Options struct {
 	// /prepare computes it (0: the engine's default); a table that
 	// outgrows it stops the precomputation with a FrameError.
 	MaxTable int64 `msgpack:"max_table,omitempty"`
+	// Workers is the number of workers one breadth- or depth-first
+	// search without a heuristic is split between (0 and 1: one): the
+	// page's Web Workers, when the engine serving the request was given
+	// a way to reach them (engine.Options.Distribute). Other searches,
+	// and an engine without one, ignore it.
+	Workers int `msgpack:"workers,omitempty"`
 }
 
 // FrameKind says what a Frame carries.

@@ -138,6 +138,7 @@ func (v *verifier) checkOne(b *batch, r *queryRow) {
 			v.checkWithTable(req, r)
 			return
 		}
+		req.Options.Workers = splitOf(v.catalog, req.Options, r.q.Formula, v.splitField())
 		v.runJob("/check", req, r)
 	}()
 	go v.tickElapsed(time.Now(), r)

@@ -111,6 +111,19 @@
 // alone, so its trace replays. <body data-workers> counts the workers
 // of jobs under way.
 //
+// A breadth- or depth-first check of an E<> or A[] query without a
+// heuristic is split between the options' "Workers of one search"
+// (split.go, split_js.go; by default as many as the race's slots, 1
+// searching as before): the job's worker, the lead, and workers − 1
+// helpers, every two of them joined by a MessageChannel whose ports
+// they are handed with the request (protocol.Options.Workers says how
+// many). The workers own the states by the hash of their discrete parts
+// and pass each other batches of states as transferred buffers
+// (wasm/worker, "Split searches"); the lead answers as any check, and
+// its result says how many workers searched. Cancel terminates them
+// all, and the page keeps as many spare helpers waiting as the last
+// split search took.
+//
 // Check and Check all (batch_js.go) check the selected queries, or all,
 // one after the other, each as its own job in a fresh worker with the
 // options read once; the query list selects several rows as a file list

@@ -31,8 +31,10 @@ type engine struct {
 	ready  chan struct{}
 	err    error
 	// spare is the next job's worker; nil when the last spare failed to
-	// start twice in a row (the next job starts its own).
-	spare *worker
+	// start twice in a row (the next job starts its own). helpers are
+	// the next split search's spare helpers (split_js.go).
+	spare   *worker
+	helpers []*worker
 	// failures counts the spares in a row whose engine failed to start.
 	failures int
 	// resident, when set (by newParser), answers the paths the resident
@@ -137,6 +139,11 @@ type job struct {
 	// came: the wait for the first is reported (noteFirstFrame).
 	at           float64
 	warm, framed bool
+	// helpers are the workers that search with w when the check is
+	// split between workers (split_js.go), and ports w's ports to them
+	// (nil at its own number); both nil when it is not.
+	helpers []*worker
+	ports   []any
 }
 
 // start runs req at path ("/check", "/prepare", "/simulate", "/parse" or
@@ -171,8 +178,11 @@ func (e *engine) fresh(path string, req *protocol.Request, onFrame func(protocol
 	}
 	j.warm = w.warm
 	e.spare = e.newWorker()
+	if k := req.Options.Workers; path == "/check" && k > 1 {
+		j.spread(k)
+	}
 	j.run(w)
-	e.countLive(1)
+	e.countLive(1 + len(j.helpers))
 	return j, nil
 }
 
@@ -192,6 +202,11 @@ func (j *job) post() {
 	}
 	jb := jsBytes(j.body)
 	j.body = nil
+	if j.ports != nil {
+		transfer := append([]any{jb.Get("buffer")}, others(j.ports)...)
+		j.w.w.Call("postMessage", map[string]any{"path": j.path, "body": jb, "ports": j.ports}, transfer)
+		return
+	}
 	j.w.w.Call("postMessage", map[string]any{"path": j.path, "body": jb}, []any{jb.Get("buffer")})
 }
 
@@ -261,6 +276,7 @@ func (j *job) stop() {
 	j.done = true
 	if j.w != nil {
 		j.w.terminate()
-		j.e.countLive(-1)
+		j.stopHelpers()
+		j.e.countLive(-1 - len(j.helpers))
 	}
 }

@@ -72,6 +72,8 @@ const (
 	idMemory           = "memory"
 	idTableBudget      = "table-budget"
 	idSeed             = "seed"
+	idWorkers          = "workers"      // the workers of one search (split_js.go)
+	idWorkersNote      = "workers-note" // what they apply to
 	idTablesTotal      = "tables-total"
 	idClearTables      = "clear-tables"
 	idCheck            = "check"
@@ -182,6 +184,8 @@ var elementTags = map[string]string{
 	idMemory:           "input",
 	idTableBudget:      "input",
 	idSeed:             "input",
+	idWorkers:          "input",
+	idWorkersNote:      "span",
 	idTablesTotal:      "span",
 	idClearTables:      "button",
 	idCheck:            "button",

@@ -354,6 +354,9 @@ func (v *verifier) showResult(res *protocol.Result, row *queryRow) {
 	if res.Order != "" {
 		v.progressField("order", "Search order", res.Order)
 	}
+	if res.Workers > 1 {
+		v.progressField("workers", "Workers", strconv.Itoa(res.Workers))
+	}
 	if res.Initial != "" {
 		v.progressField("initial", "No state", res.Initial)
 		stats = " No state: " + res.Initial + "." + stats
@@ -370,6 +373,9 @@ func (v *verifier) showResult(res *protocol.Result, row *queryRow) {
 		if w := winnerLabel(res.Portfolio); w != "" {
 			v.progressField("winner", "Decided by", w)
 		}
+	}
+	if res.Workers > 1 {
+		stats += " Searched by " + strconv.Itoa(res.Workers) + " workers."
 	}
 	v.setStatus(statusLine(res, stats))
 	if b := v.batch; res.Trace != nil && row != nil && b != nil && b.many {

@@ -19,6 +19,12 @@ type worker struct {
 	failed bool // its engine could not start; the worker is terminated
 	funcs  []js.Func
 	job    *job // the job that took it; nil while it is the spare
+	// helper is the worker's number in the split search of job that it
+	// helps (0 when it is no helper), part the message that starts it
+	// and partPorts the ports that message transfers (split_js.go).
+	helper    int
+	part      map[string]any
+	partPorts []any
 }
 
 // newWorker starts a worker and hands it the engine module.
@@ -34,7 +40,10 @@ func (w *worker) message(data js.Value) {
 	if data.Type() == js.TypeObject && data.Get("ready").Truthy() {
 		w.warm = true
 		w.e.failures = 0
-		if w.job != nil {
+		switch {
+		case w.helper > 0:
+			w.postPart()
+		case w.job != nil:
 			w.job.post()
 		}
 		return
@@ -53,6 +62,10 @@ func (w *worker) message(data js.Value) {
 // moves to a fresh one; a spare is started again, unless the spare
 // before it failed too: the next job then starts its own).
 func (w *worker) fail(msg string) {
+	if w.helper > 0 {
+		w.job.fail("a worker of the split search failed: "+msg, w.job.onFrame)
+		return
+	}
 	if w.warm && w.job != nil {
 		w.job.fail(msg, w.job.onFrame)
 		return

@@ -136,6 +136,7 @@ func newVerifier(p page, e *engine, ps *parser) *verifier {
 // wire starts the verifier: its controls, the catalog's menus and the
 // table cache.
 func (v *verifier) wire() {
+	v.wireWorkers()
 	v.byID(idOrder).AddEventListener("change", false, func(dom.Event) {
 		v.describeMenus()
 		go func() {
@@ -219,6 +220,7 @@ func (v *verifier) describeMenus() {
 	v.byID(idOrderNote).SetTextContent(choiceNote(c.Orders, order))
 	v.byID(idTraceNote).SetTextContent(choiceNote(c.Traces, v.menu(idTrace).Value()))
 	v.byID(idSymmetryNote).SetTextContent(choiceNote(c.Symmetries, v.menu(idSymmetry).Value()))
+	v.describeWorkers()
 	for _, id := range []string{idHeuristic, idHeuristicLabel} {
 		if directed(v.catalog, order) {
 			v.byID(id).RemoveAttribute("hidden")

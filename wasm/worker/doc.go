@@ -22,4 +22,31 @@
 // served so, under a 256 MiB memory limit: a parse keeps nothing once
 // answered, while a search's memory, never handed back by wasm, must go
 // with its worker.
+//
+// # Split searches
+//
+// A /check whose options ask for k > 1 workers (protocol.Options.Workers)
+// splits a blind breadth- or depth-first search between k Web Workers,
+// core/search's partitioned search ("Many workers"): each owns the
+// states whose discrete parts hash to it. The worker serving the /check
+// is the lead, worker 0; the page starts k − 1 helpers of the same
+// engine.wasm, joins every two workers by a MessageChannel, and hands
+// each its ports (web/worker.js). The lead's engine gets distribute as
+// its engine.Options.Distribute (lead_js.go): for each run of the search
+// (a check may search twice) it posts each helper an order (the query's
+// place in the request and the search options, part.go), runs worker
+// 0's share itself, waits for the helpers to end theirs and gathers the
+// trace by asking each step from the worker that holds it. A helper
+// (globalThis.beelinePart) loads the lead's request (engine.NewHelper)
+// and runs its share of each run it is ordered (verify.Part).
+//
+// Between the workers (part_js.go) batches of states travel as
+// Int32Arrays whose buffers are transferred, and the lead is the
+// barrier of each round: the helpers post it their reports, it merges
+// them (search.MergeReports) and posts the result back, and it shows
+// the merged statistics as the search's progress. Go delivers the
+// ports' messages only while its goroutines wait: at the barriers, and
+// at the checkpoints of a busy worker, which lets its event loop run
+// every 100 ms. The page cancels a split search by terminating all its
+// workers; each worker's memory limit is its share of the budget.
 package main

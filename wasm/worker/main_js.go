@@ -43,12 +43,14 @@ const maxRequest = 1 << 30
 // worker set globalThis.beelineResident before running the program,
 // stays resident and serves parse after parse (resident_js.go).
 func main() {
-	h := engine.New(engine.Options{MaxRequestBytes: maxRequest, DefaultMaxMemory: memoryBudget, DefaultMaxTable: tableBudget, Yield: yield})
+	opts := engine.Options{MaxRequestBytes: maxRequest, DefaultMaxMemory: memoryBudget, DefaultMaxTable: tableBudget, Yield: yield}
 	if js.Global().Get(residentFlag).Truthy() {
-		resident(h)
+		resident(engine.New(opts))
 		return
 	}
-	workers.Serve(limited{h})
+	opts.Distribute = distribute
+	registerPart(opts)
+	workers.Serve(limited{engine.New(opts)})
 }
 
 // limited serves the one request of this Go instance with the request's
@@ -69,11 +71,14 @@ func (h limited) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		var req struct {
 			Options struct {
 				MaxMemory int64 `msgpack:"max_memory"`
+				Workers   int   `msgpack:"workers"`
 			} `msgpack:"options"`
 		}
 		if err == nil && unpack.Unmarshal(body, &req, protocol.MaxRequestElements) == nil && req.Options.MaxMemory > 0 {
 			budget = req.Options.MaxMemory
 		}
+		// A search split between workers gives each its share.
+		budget /= int64(max(req.Options.Workers, 1))
 		r.Body = io.NopCloser(bytes.NewReader(body))
 	}
 	debug.SetMemoryLimit(budget)

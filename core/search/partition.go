@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"time"
+	"unsafe"
 
 	"beeline/core/dbm"
 )
@@ -294,9 +295,7 @@ func (s *searcher) route(label, d []int32, z *dbm.DBM) bool {
 	b = append(b, parent, s.depth+1, int32(len(label)))
 	b = append(b, label...)
 	b = append(b, d...)
-	for _, x := range z.Raw() {
-		b = append(b, int32(x))
-	}
+	b = append(b, words(z.Raw())...)
 	p.out[w] = b
 	if len(b) >= batchWords {
 		s.send(w)
@@ -403,9 +402,7 @@ func (s *searcher) receive(batch []int32) {
 		label := b[3 : 3+ll]
 		b = b[3+ll:]
 		copy(p.recvD, b[:klen])
-		for i, x := range b[klen : klen+dd] {
-			raw[i] = dbm.Bound(x)
-		}
+		copy(words(raw), b[klen:klen+dd])
 		b = b[klen+dd:]
 		if s.found != NoNode || s.stop.stopped() {
 			continue // the run ends; the batch is only counted
@@ -482,4 +479,10 @@ func (s *searcher) partResult(r Report) (*Result, error) {
 		res.Verdict = NotReached
 	}
 	return res, nil
+}
+
+// words returns the bounds of a matrix as the int32 words they are
+// (dbm.Bound is an int32), for copying in and out of batches in one go.
+func words(m []dbm.Bound) []int32 {
+	return unsafe.Slice((*int32)(unsafe.SliceData(m)), len(m))
 }

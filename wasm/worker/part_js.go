@@ -160,6 +160,7 @@ type portExchange struct {
 	me, k     int
 	run       int
 	batches   [][]int32
+	spare     [][]int32 // the arrays of batches sent, for those received
 	halted    atomic.Bool
 	err       error
 	lastYield time.Time
@@ -215,7 +216,7 @@ func (x *portExchange) dispatch(m message) {
 	}
 	switch kind {
 	case msgBatch:
-		x.batches = append(x.batches, int32s(m.data.Get("b")))
+		x.batches = append(x.batches, x.int32s(m.data.Get("b")))
 	case msgHalt:
 		x.halted.Store(true)
 	case msgReport:
@@ -285,6 +286,9 @@ func (x *portExchange) Send(to int, batch []int32) error {
 	}
 	a := int32Array(batch)
 	x.box.post(to, msgBatch, x.run, map[string]any{"b": a}, a.Get("buffer"))
+	if len(x.spare) < 4 {
+		x.spare = append(x.spare, batch[:0])
+	}
 	return nil
 }
 
@@ -402,10 +406,18 @@ func int32Array(b []int32) js.Value {
 	return js.Global().Get("Int32Array").New(u.Get("buffer"))
 }
 
-// int32s copies an Int32Array into Go.
-func int32s(a js.Value) []int32 {
+// int32s copies an Int32Array into Go, into the array of a batch sent
+// before when one is large enough: under js/wasm the garbage collector
+// stops the search, and a batch of every state sent would be garbage.
+func (x *portExchange) int32s(a js.Value) []int32 {
 	n := a.Get("length").Int()
-	b := make([]int32, n)
+	var b []int32
+	if k := len(x.spare); k > 0 && cap(x.spare[k-1]) >= n {
+		b = x.spare[k-1][:n]
+		x.spare = x.spare[:k-1]
+	} else {
+		b = make([]int32, n)
+	}
 	if n > 0 {
 		u := js.Global().Get("Uint8Array").New(a.Get("buffer"), a.Get("byteOffset"), a.Get("byteLength"))
 		js.CopyBytesToGo(unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), n*4), u)

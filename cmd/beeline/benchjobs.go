@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"text/tabwriter"
 
+	"beeline/core/families"
 	"beeline/core/search"
 	"beeline/core/verify"
 )
@@ -21,8 +22,8 @@ import (
 // traffic-light controller, whose committed locations are passed
 // through.
 var jobsCases = []familyCase{
-	{Name: "fischer-9 (built in)", Source: fischerSource(9), Query: "E<> false"},
-	{Name: "fischer-10 (built in)", Source: fischerSource(10), Query: "E<> false"},
+	{Name: "fischer-9 (built in)", Source: families.Fischer(9), Query: "E<> false"},
+	{Name: "fischer-10 (built in)", Source: families.Fischer(10), Query: "E<> false"},
 	{Model: "trafficlights-mgr/sr-22-symmetric-max18-rr-hold-lateC.ver/sr-22-symmetric-max18-rr-hold-late.xml",
 		Query: "A[] ((MvC00.InitialGreen || MvC00.ExtGreen || MvC00.GappedOut || MvC00.Rest) imply L00.Green)"},
 }

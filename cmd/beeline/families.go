@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"beeline/core/families"
 	"beeline/core/job"
 	"beeline/core/model"
 	"beeline/core/search"
@@ -32,8 +33,8 @@ type familyCase struct {
 // built-in Fischer instances need no model collection, so the engine's
 // figures can be followed on any checkout.
 var familyCases = []familyCase{
-	{Name: "fischer-9 (built in)", Source: fischerSource(9), Query: "E<> false"},
-	{Name: "fischer-10 (built in)", Source: fischerSource(10), Query: "E<> false"},
+	{Name: "fischer-9 (built in)", Source: families.Fischer(9), Query: "E<> false"},
+	{Name: "fischer-10 (built in)", Source: families.Fischer(10), Query: "E<> false"},
 	{Model: "xtabench/fischer/fischer-4-32-64.xta", Query: "A[] not (P(1).cs && P(2).cs)"},
 	{Model: "xtabench/fischer/fischer-6-32-64.xta", Query: "A[] not (P(1).cs && P(2).cs)"},
 	{Model: "xtabench/fischer/fischer-8-32-64.xta", Query: "A[] not (P(1).cs && P(2).cs)"},
@@ -49,30 +50,6 @@ var familyCases = []familyCase{
 	{Model: "dynextrap-icfem23/simple/simple-100.xml", Query: "E<> false"},
 	{Model: "uppaal-demos/train-gate.xml", Query: "A[] not deadlock"},
 	{Model: "xtabench/BangOlufsen/bocdpFIXED.xta", Query: "A[]((A_eof == 1 imply (A_diff == 0 and B_res == 0)) and (B_eof == 1 imply (B_diff == 0 and A_res == 0)))"},
-}
-
-// fischerSource returns Fischer's mutual exclusion protocol for n
-// processes (the correct version, x > k before entering): the classic
-// benchmark of zone-graph engines, whose full state space grows about
-// fourfold per process.
-func fischerSource(n int) string {
-	return fmt.Sprintf(`const int N = %d;
-typedef int[1,N] pid_t;
-int[0,N] id;
-const int k = 2;
-process P(const pid_t pid) {
-  clock x;
-  state idle, req { x <= k }, wait, cs;
-  init idle;
-  trans
-    idle -> req { guard id == 0; assign x = 0; },
-    req -> wait { guard x <= k; assign x = 0, id = pid; },
-    wait -> req { guard id == 0; assign x = 0; },
-    wait -> cs { guard x > k && id == pid; },
-    cs -> idle { assign id = 0; };
-}
-system P;
-`, n)
 }
 
 // load returns the instance's model.

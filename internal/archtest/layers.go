@@ -55,6 +55,8 @@ var Layers = []Layer{
 	// abstractions that know only some slots of a state.
 	{Name: "absint", Packages: []string{"beeline/core/ir/absint"}, May: []string{"source", "ir"}},
 	{Name: "model", Packages: []string{"beeline/core/model"}, May: below},
+	// Generators of the benchmarks' scaled model families: text only.
+	{Name: "families", Packages: []string{"beeline/core/families"}, May: []string{}},
 	// Matrix algebra only: it knows no model, no position.
 	{Name: "dbm", Packages: []string{"beeline/core/dbm"}},
 	{Name: "zone", Packages: []string{"beeline/core/zone"}, May: below},

@@ -15,6 +15,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	"beeline/core/families"
 	"beeline/core/search"
 	"beeline/core/verify"
 )
@@ -91,23 +92,7 @@ func startProcesses(t *testing.T, url string, n int) []*exec.Cmd {
 // fischer is Fischer's protocol with n processes (as beeline bench's
 // built-in instances): E<> false explores all of it.
 func fischer(t *testing.T, n int) *loaded {
-	src := fmt.Sprintf(`const int N = %d;
-typedef int[1,N] pid_t;
-int[0,N] id;
-const int k = 2;
-process P(const pid_t pid) {
-  clock x;
-  state idle, req { x <= k }, wait, cs;
-  init idle;
-  trans
-    idle -> req { guard id == 0; assign x = 0; },
-    req -> wait { guard x <= k; assign x = 0, id = pid; },
-    wait -> req { guard id == 0; assign x = 0; },
-    wait -> cs { guard x > k && id == pid; },
-    cs -> idle { assign id = 0; };
-}
-system P;
-`, n)
+	src := families.Fischer(n)
 	path := t.TempDir() + "/fischer.xta"
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)

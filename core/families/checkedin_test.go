@@ -13,7 +13,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the checked-in models of testdata/models from the generators")
 
 // modelDir is the repository's testdata/models, seen from this package.
-const modelDir = "../../../testdata/models"
+const modelDir = "../../testdata/models"
 
 // checkedIn are the generated models kept in testdata/models, by path
 // relative to it, with their text.
@@ -47,11 +47,11 @@ func TestCheckedIn(t *testing.T) {
 		}
 		got, err := os.ReadFile(path)
 		if err != nil {
-			t.Errorf("%v (go test ./core/internal/families -update writes it)", err)
+			t.Errorf("%v (go test ./core/families -update writes it)", err)
 			continue
 		}
 		if string(got) != want {
-			t.Errorf("%s differs from its generator's output: go test ./core/internal/families -update rewrites it", rel)
+			t.Errorf("%s differs from its generator's output: go test ./core/families -update rewrites it", rel)
 		}
 	}
 }

@@ -16,7 +16,7 @@
 // testdata/models/arbiter and testdata/models/haste; the package's tests
 // fail when they differ from the generators' output, and
 //
-//	go test ./core/internal/families -update
+//	go test ./core/families -update
 //
 // writes them again.
 package families

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -46,9 +48,11 @@ func trickleTo(base, method, path string, n int, gap time.Duration) string {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	// The connection is closed, not drained for the rest of the body.
+	// The connection is closed, not drained for the rest of the body. A
+	// server that closes with bytes of the body unread in its buffer
+	// resets the connection instead of ending it: closed all the same.
 	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
-	if _, err := br.ReadByte(); err != io.EOF {
+	if _, err := br.ReadByte(); err != io.EOF && !errors.Is(err, syscall.ECONNRESET) {
 		return fmt.Sprintf("%d, and the connection stays open (%v)", resp.StatusCode, err)
 	}
 	return fmt.Sprintf("%d %s", resp.StatusCode, body)

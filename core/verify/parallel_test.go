@@ -3,6 +3,7 @@ package verify
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -13,13 +14,19 @@ import (
 // TestParallelExpectedVerdicts checks the queries of EXPECTED.tsv that a
 // breadth-first search decides within a small budget, with 1, 2 and 4
 // workers (the budget of 20,000 states bounds the split searches too, so
-// one that stores more than 2% more fails): the verdict expected, on proofs the states stored within 2%
+// one that stores more than 2% more fails); BEELINE_CORPUS=1 runs them
+// all without a budget: the verdict expected, on proofs the states stored within 2%
 // of the search on its own, and on reached targets a trace that
 // replays (Concrete is built by replaying the symbolic one).
 func TestParallelExpectedVerdicts(t *testing.T) {
 	rows := testmodel.Expected(t, sharedModels)
-	if testing.Short() {
+	full := os.Getenv("BEELINE_CORPUS") != ""
+	if testing.Short() && !full {
 		t.Skip("corpus sweep skipped in -short mode")
+	}
+	budget := int64(20000)
+	if full {
+		budget = 0
 	}
 	for _, e := range rows {
 		t.Run(e.Model+": "+e.Query, func(t *testing.T) {
@@ -29,7 +36,7 @@ func TestParallelExpectedVerdicts(t *testing.T) {
 			n, q := load(t, filepath.Join(sharedModels, e.Model), e.Query)
 			var seq *Result
 			for _, jobs := range []int{1, 2, 4} {
-				res, err := Check(context.Background(), n, q, Options{Jobs: jobs, MaxStates: 20000, Trace: TraceSome})
+				res, err := Check(context.Background(), n, q, Options{Jobs: jobs, MaxStates: budget, Trace: TraceSome})
 				if err != nil {
 					t.Fatal(err)
 				}

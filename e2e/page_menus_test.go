@@ -240,8 +240,11 @@ func TestPageHeuristicIgnored(t *testing.T) {
 				}
 				if step.ignored {
 					expectDescribed(t, ctx, "heuristic", "heuristic-ignored")
-					if got := text(t, ctx, "table-note"); strings.Contains(got, "table") {
-						t.Errorf("leads-to selected: the table note says %q, but no table is made for it", got)
+					// The note follows the selection once the page has
+					// looked for a cached table: wait for it to settle.
+					settled := `!document.getElementById("table-note").textContent.includes("table")`
+					if _, err := chromedp.Run(ctx, chromedp.Poll[bool](settled, chromedp.WithPollingTimeout(3*time.Second), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+						t.Errorf("leads-to selected: the table note says %q, but no table is made for it", text(t, ctx, "table-note"))
 					}
 					expectNothingClipped(t, ctx, "leads-to selected")
 				}

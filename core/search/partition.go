@@ -179,12 +179,7 @@ func owner(d []int32, k int) int {
 // run goes on. It returns the last merged report.
 func (s *searcher) rounds(ctx context.Context) Report {
 	p := s.part
-	if s.opts.MaxMemory > 0 {
-		s.measure()
-	}
-	s.start = time.Now()
-	s.deadline = NewDeadline(ctx, s.start, s.opts.Timeout)
-	s.nextProgress = s.start.Add(s.opts.ProgressEvery)
+	s.begin(ctx)
 	if !s.checkpoint() {
 		s.initialPart()
 	}
@@ -221,7 +216,7 @@ func (s *searcher) initialPart() {
 	case err != nil:
 		s.fail(err)
 	case ok && owner(s.curD, s.part.Workers) == s.part.Me:
-		s.initial()
+		s.storeInitial()
 		if s.stop == exhausted {
 			s.stop = going
 		}

@@ -237,12 +237,7 @@ func newSearcher(sp Space, goal Goal, opts Options) *searcher {
 // run is the main loop: pop, skip if covered, expand, until a goal is
 // found, the waiting list is empty or the search is stopped.
 func (s *searcher) run(ctx context.Context) {
-	if s.opts.MaxMemory > 0 {
-		s.measure()
-	}
-	s.start = time.Now()
-	s.deadline = NewDeadline(ctx, s.start, s.opts.Timeout)
-	s.nextProgress = s.start.Add(s.opts.ProgressEvery)
+	s.begin(ctx)
 	if s.checkpoint() || !s.initial() {
 		return
 	}
@@ -273,6 +268,17 @@ func (s *searcher) run(ctx context.Context) {
 	}
 }
 
+// begin starts the search's clock: its baseline memory (with a memory
+// budget), its start, deadline and first progress report.
+func (s *searcher) begin(ctx context.Context) {
+	if s.opts.MaxMemory > 0 {
+		s.measure()
+	}
+	s.start = time.Now()
+	s.deadline = NewDeadline(ctx, s.start, s.opts.Timeout)
+	s.nextProgress = s.start.Add(s.opts.ProgressEvery)
+}
+
 // initial stores the initial state and checks the goal on it. It reports
 // whether the search should go on.
 func (s *searcher) initial() bool {
@@ -285,6 +291,13 @@ func (s *searcher) initial() bool {
 		s.stop = exhausted
 		return false
 	}
+	return s.storeInitial()
+}
+
+// storeInitial stores the initial state, computed into s.curD and
+// s.curZ, checks the goal on it and queues it. It reports whether the
+// search should go on.
+func (s *searcher) storeInitial() bool {
 	n, _ := s.store.Add(s.curD, s.curZ, NoNode, nil)
 	if s.goal != nil && s.goal(s.curD, s.curZ) {
 		s.found = n
